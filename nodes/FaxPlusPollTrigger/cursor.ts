@@ -87,7 +87,6 @@ export class CategoryCursor {
 		const { now, overlapMs, history, lookAgainMs, until = Infinity } = options;
 		// In whole seconds, as start_time is: a fax of the cursor's own second is inside.
 		const since = Math.floor(this.windowStart(now, overlapMs) / 1000) * 1000;
-		// Turned off: no second look is made any more.
 		if (lookAgainMs <= 0) this.again.clear();
 		const selected: Array<SelectedFax<T>> = [];
 		for (const fax of listed) {

@@ -55,7 +55,6 @@ export async function runPolledFaxes(this: IExecuteFunctions) {
 			}
 		}
 		saveTriggerItemCustomData(this, json, options.customDataNumbers);
-		// Never throws: a failed download becomes `documentError`.
 		const item =
 			options.downloadDocument && isObject(json.data)
 				? await withDocument(this, options, json)

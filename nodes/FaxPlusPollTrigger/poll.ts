@@ -14,7 +14,7 @@ import { withDocument } from '../shared/triggers/document';
 import { faxFieldsOf, idOf, isObject } from '../shared/triggers/output';
 import { matchesStatuses, readOptions } from '../shared/triggers/settings';
 import { checkDocumentOptions, readSubscription } from '../shared/triggers/checks';
-import { nodeErrorOf, operationError } from '../shared/transport/nodeErrors';
+import { nodeErrorOf, operationError, refusalOf } from '../shared/transport/nodeErrors';
 import { n8nPollBudgetMs, skippedCheckRefusal, skipsDuplicateCheck } from '../shared/n8n/triggers';
 import { errorText, logDebug } from '../shared/logging/log';
 import { LogThrottle, logThrottledWarning } from '../shared/logging/throttle';
@@ -46,23 +46,21 @@ type PollSettings = ReturnType<typeof readSettings>;
 type FoundFax = SelectedFax<IDataObject> & { event: PollEvent };
 
 function readSettings(context: PollingContext) {
+	const refuse = refusalOf(context);
 	const { events, channels } = readSubscription(context, POLL_EVENTS);
 	const unsupported = events.find((event) => !POLL_EVENTS.includes(event as PollEvent));
 	if (unsupported !== undefined) {
-		throw operationError(context, {
-			message: `Trigger On: "${unsupported}" cannot be polled`,
-			description: `The fax list holds whole faxes only: use ${POLL_EVENTS.join(', ')}. For single pages use the Fax.Plus Trigger (webhooks).`,
-		});
+		throw refuse(
+			`Trigger On: "${unsupported}" cannot be polled`,
+			`The fax list holds whole faxes only: use ${POLL_EVENTS.join(', ')}. For single pages use the Fax.Plus Trigger (webhooks).`,
+		);
 	}
 	const options = readOptions(context);
 	checkDocumentOptions(context, options);
 	const given = context.getNodeParameter('options', {}) as IDataObject;
 	const msOf = (name: string, value: unknown, minutes: number) => {
 		if (value === undefined || value === '') return minutes * 60_000;
-		if (!(Number(value) >= 0))
-			throw operationError(context, {
-				message: `${name} must be 0 or more, not "${String(value)}"`,
-			});
+		if (!(Number(value) >= 0)) throw refuse(`${name} must be 0 or more, not "${String(value)}"`);
 		return Number(value) * 60_000;
 	};
 	return {
@@ -130,11 +128,12 @@ async function listSince(
 ): Promise<{ records: IDataObject[]; until?: number }> {
 	const { since, now, deadline, shareMs, overlapMs } = range;
 	const [start, end] = [Date.now(), Date.now() + shareMs];
+	const refuse = refusalOf(context);
 	const noStartTime = () => {
-		throw operationError(context, {
-			message: 'Fax.Plus listed faxes without a start_time, so the next page cannot be asked for',
-			description: 'Nothing was emitted; the next poll tries again.',
-		});
+		throw refuse(
+			'Fax.Plus listed faxes without a start_time, so the next page cannot be asked for',
+			'Nothing was emitted; the next poll tries again.',
+		);
 	};
 	// The faxes from `from` on (before `to`), newest first; cut at `cutAt` once before the window.
 	const read = async (from: number, to: number | undefined, cutAt: number) => {
@@ -174,11 +173,10 @@ async function listSince(
 			return { records, until: from };
 		if (part.cut) {
 			if (to - from <= 2000)
-				throw operationError(context, {
-					message:
-						"Fax.Plus's list is too slow to read even two seconds of it within the poll's time",
-					description: 'Nothing was emitted; the next poll tries again.',
-				});
+				throw refuse(
+					"Fax.Plus's list is too slow to read even two seconds of it within the poll's time",
+					'Nothing was emitted; the next poll tries again.',
+				);
 			[pace, span] = [(to - part.oldest) / ms, Infinity];
 			continue;
 		}
@@ -215,7 +213,6 @@ export async function fetchTestEvent(context: PollingContext) {
 	if (!latest) return null;
 	const { json } = itemOf(latest, new Date().toISOString());
 	if (!settings.options.downloadDocument) return [[{ json }]];
-	// Never throws: a failed download becomes `documentError`, as with the webhook trigger.
 	return [[await withDocument(context, settings.options, json)]];
 }
 
@@ -243,7 +240,6 @@ async function pollOnce(context: IPollFunctions, settings: PollSettings) {
 			due && due[0] < since
 				? await listSince(context, category, { ...range, since: due[0], to: due[1] + 1000 })
 				: { records: [] };
-		// Each event's share of what is left of the poll's time.
 		const shareMs = (deadline - Date.now()) / (settings.events.length - index);
 		const read = await listSince(context, category, { ...range, since, shareMs }, restored);
 		for (const record of [...again.records, ...read.records]) {

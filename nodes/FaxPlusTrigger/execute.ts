@@ -39,7 +39,6 @@ export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecu
 				const own = [`id:${String(json.webhookId ?? '')}`];
 				const shared = faxKeysOfDelivery(json.hook, json.data);
 				const before = await recordOnce(this, { own, shared }, options.maxEntries, paired);
-				// A repeat ends the run here with no item and a hint naming it.
 				if (wasRecorded(before)) {
 					const message = repeatHint(json, before);
 					this.addExecutionHints({ message, type: 'info', location: 'outputPane' });
@@ -53,7 +52,6 @@ export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecu
 			}
 		}
 		saveTriggerItemCustomData(this, json, options.customDataNumbers);
-		// An unverified delivery does not choose which fax the credential fetches.
 		const item = !(options.downloadDocument && DOCUMENT_EVENTS.includes(String(json.event)))
 			? { json }
 			: json.signatureVerified === true

@@ -2,7 +2,7 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { isObject } from '../shared/triggers/output';
 import { nodeErrorOf, operationError } from '../shared/transport/nodeErrors';
-import { errorText, logInfo, logWarning, urlForLog } from '../shared/logging/log';
+import { errorText, logInfo, logWarning, urlWithoutSecrets } from '../shared/logging/log';
 import { isEmptySecret, WEAK_SECRET_MESSAGE } from './credentialTest';
 import { skippedCheckRefusal, skipsDuplicateCheck } from '../shared/n8n/triggers';
 import { isValidWebhookSecret } from './signature';
@@ -148,7 +148,6 @@ async function checkExists(this: IHookFunctions): Promise<boolean> {
 
 async function create(this: IHookFunctions, registered: RegisteredEndpoints): Promise<boolean> {
 	const url = webhookUrlOf(this);
-	// Bad input is refused before any request.
 	const subscription = readSubscription(this);
 	checkDocumentOptions(this, readOptions(this));
 	const isTest = this.getMode() === 'manual' || this.getActivationMode() === 'manual';
@@ -188,8 +187,8 @@ async function create(this: IHookFunctions, registered: RegisteredEndpoints): Pr
 	logInfo(
 		this,
 		adopted
-			? `kept webhook endpoint ${endpoint.id} at Fax.Plus, registered earlier for ${urlForLog(url)}, with its signing secret (${what})`
-			: `registered webhook endpoint ${endpoint.id} at Fax.Plus for ${urlForLog(url)} (${what}). Its signing secret is in Fax.Plus → Integrations → Webhooks`,
+			? `kept webhook endpoint ${endpoint.id} at Fax.Plus, registered earlier for ${urlWithoutSecrets(url)}, with its signing secret (${what})`
+			: `registered webhook endpoint ${endpoint.id} at Fax.Plus for ${urlWithoutSecrets(url)} (${what}). Its signing secret is in Fax.Plus → Integrations → Webhooks`,
 		{ event: adopted ? 'endpoint_adopted' : 'endpoint_registered', endpointId: endpoint.id },
 	);
 	// A test session accepts deliveries its secret does not verify (webhook.ts): nothing to warn of there.

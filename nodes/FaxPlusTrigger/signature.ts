@@ -84,7 +84,6 @@ export function checkSignatureHeaders(input: Pick<VerificationInput, 'headers' |
 
 	const entries = signature.split(' ');
 	if (entries.length > MAX_SIGNATURE_ENTRIES) return fail('signature_mismatch');
-	// Other versions than v1 are ignored.
 	const candidates = entries
 		.filter((entry) => entry.startsWith('v1,'))
 		.map((entry) => entry.slice(3))

@@ -17,7 +17,7 @@ import {
 	type VerificationResult,
 	TIMESTAMP_TOLERANCE_SECONDS,
 } from './signature';
-import { logDebug, urlForLog, type LogContext } from '../shared/logging/log';
+import { logDebug, urlWithoutSecrets, type LogContext } from '../shared/logging/log';
 import { logThrottledWarning, LogThrottle } from '../shared/logging/throttle';
 import { buildOutput, isObject, parsePayload } from '../shared/triggers/output';
 import { matchesStatuses, readOptions, selectedEvents } from '../shared/triggers/settings';
@@ -214,7 +214,7 @@ function endpointOf(context: IWebhookFunctions): { text: string; endpointId?: st
 	}
 	const endpointId =
 		typeof recorded === 'string' && /^[A-Za-z0-9_-]{1,100}$/.test(recorded) ? recorded : undefined;
-	const at = url === undefined ? undefined : urlForLog(url);
+	const at = url === undefined ? undefined : urlWithoutSecrets(url);
 	if (endpointId === undefined)
 		return { text: at === undefined ? 'no webhook URL' : `webhook URL ${at}` };
 	return {

@@ -3,8 +3,8 @@
 // document shows a partial change, so the account is read first and what the user did not set is sent
 // as read (docs/fax-plus-readings.md, "Account settings and notifications").
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { apiRequest } from '../shared/requests';
-import { operationError } from '../../shared/transport/nodeErrors';
+import { apiGet } from '../shared/requests';
+import { refusalOf } from '../../shared/transport/nodeErrors';
 import { booleanValue, choiceOf, idList, listOf } from '../shared/values';
 import { e164Numbers } from '../shared/faxNumbers';
 import { UPDATE_FIELDS } from '../shared/parameters';
@@ -32,7 +32,6 @@ function kept(read: unknown, checks: Record<string, (value: unknown) => boolean>
 	return Object.fromEntries(entries.map(([key]) => [key, read[key]]));
 }
 
-/** Company Name, Default File Type, Save Fax History: the AccountData changes, checked. */
 export function accountDataChanges(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -59,6 +58,7 @@ export function notificationChanges(
 	itemIndex: number,
 	fields: IDataObject,
 ) {
+	const refuse = refusalOf(context, itemIndex);
 	// Each of a field's choices on, the others off.
 	const chosen = (name: string, label: string, choices: string[]) => {
 		if (fields[name] === undefined) return undefined;
@@ -76,12 +76,10 @@ export function notificationChanges(
 		addresses = listOf(fields.notificationEmails, /[\s,;]+/);
 		const wrong = addresses.find((address) => !isEmailAddress(address));
 		if (wrong !== undefined)
-			throw operationError(context, {
-				itemIndex,
-				message: `Notification Emails: "${wrong}" is not an email address`,
-				description:
-					'Enter email addresses separated by commas, e.g. ana@example.com, li@example.com.',
-			});
+			throw refuse(
+				`Notification Emails: "${wrong}" is not an email address`,
+				'Enter email addresses separated by commas, e.g. ana@example.com, li@example.com.',
+			);
 	}
 	let numbers: string[] | undefined;
 	if (fields.smsNumbers !== undefined)
@@ -92,19 +90,18 @@ export function notificationChanges(
 	if (fields.slackChannel !== undefined) {
 		const channel = String(fields.slackChannel ?? '').trim();
 		if (!channel)
-			throw operationError(context, {
-				itemIndex,
-				message: 'Slack Channel cannot be empty',
-				description: 'Enter the channel, e.g. #faxes, or remove the "Slack Channel" field.',
-			});
+			throw refuse(
+				'Slack Channel cannot be empty',
+				'Enter the channel, e.g. #faxes, or remove the "Slack Channel" field.',
+			);
 		slack.target_channel = channel;
 	}
-	const mode = (name: string, label: string) =>
+	const choice = <T extends string>(name: string, label: string, choices: readonly T[]) =>
 		fields[name] === undefined
 			? undefined
-			: choiceOf(context, itemIndex, label, fields[name], SLACK_MODES);
-	const received = mode('slackReceiveFax', 'Slack on Fax Received');
-	const sent = mode('slackSendFax', 'Slack on Fax Sent');
+			: choiceOf(context, itemIndex, label, fields[name], choices);
+	const received = choice('slackReceiveFax', 'Slack on Fax Received', SLACK_MODES);
+	const sent = choice('slackSendFax', 'Slack on Fax Sent', SLACK_MODES);
 	if (received) slack.receive_fax = received;
 	if (sent) slack.send_fax = sent;
 	const changes = {
@@ -116,12 +113,7 @@ export function notificationChanges(
 		sms: nonEmpty({ ...sms, ...(numbers && { numbers }) }),
 		push,
 		slack: nonEmpty(slack),
-		language:
-			fields.notificationLanguage === undefined
-				? undefined
-				: choiceOf(context, itemIndex, 'Notification Language', fields.notificationLanguage, [
-						'en',
-					] as const),
+		language: choice('notificationLanguage', 'Notification Language', ['en'] as const),
 		blocked: fields.blockedUserIds === undefined ? undefined : idList(fields.blockedUserIds),
 	};
 	const set = Object.entries(changes).filter(([, value]) => value !== undefined);
@@ -143,7 +135,6 @@ function readChannel(read: IDataObject, list?: 'addresses' | 'numbers'): IDataOb
 	return channel;
 }
 
-/** The whole notifications: as read, with the user's changes. */
 function mergedNotifications(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -151,6 +142,7 @@ function mergedNotifications(
 	read: unknown,
 	changes: NotificationChanges,
 ): IDataObject {
+	const refuse = refusalOf(context, itemIndex);
 	const settings = isObject(read) ? read.settings : undefined;
 	if (
 		!isObject(settings) ||
@@ -158,12 +150,10 @@ function mergedNotifications(
 		!isObject(settings.sms) ||
 		!isObject(settings.push_notifications)
 	)
-		throw operationError(context, {
-			itemIndex,
-			message: `Fax.Plus did not return the notification settings of account "${userId}", so nothing was changed`,
-			description:
-				'Fax.Plus takes the notification settings whole: sent without the current ones, the settings not set here would be lost. Try again later, or change them in Fax.Plus.',
-		});
+		throw refuse(
+			`Fax.Plus did not return the notification settings of account "${userId}", so nothing was changed`,
+			'Fax.Plus takes the notification settings whole: sent without the current ones, the settings not set here would be lost. Try again later, or change them in Fax.Plus.',
+		);
 	const isSlackMode = (value: unknown) => (SLACK_MODES as readonly unknown[]).includes(value);
 	const slack = {
 		...kept(settings.slack, {
@@ -179,11 +169,10 @@ function mergedNotifications(
 		['send_fax', 'Slack on Fax Sent'],
 	].filter(([key]) => slack[key] === undefined);
 	if (changes.slack && missing.length > 0)
-		throw operationError(context, {
-			itemIndex,
-			message: `Slack notifications need ${missing.map(([, label]) => label).join(', ')} too`,
-			description: `The account has no Slack notification settings yet: add Slack Channel, Slack on Fax Received and Slack on Fax Sent together (${UPDATE_FIELDS.displayName} → ${UPDATE_FIELDS.placeholder}).`,
-		});
+		throw refuse(
+			`Slack notifications need ${missing.map(([, label]) => label).join(', ')} too`,
+			`The account has no Slack notification settings yet: add Slack Channel, Slack on Fax Received and Slack on Fax Sent together (${UPDATE_FIELDS.displayName} → ${UPDATE_FIELDS.placeholder}).`,
+		);
 	const language = changes.language ?? (settings.language === 'en' ? 'en' : undefined);
 	const blocked =
 		changes.blocked ??
@@ -200,7 +189,6 @@ function mergedNotifications(
 	};
 }
 
-/** The account_data and notifications to send: read from the account first, with the user's changes. */
 export async function settingsToSend(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -209,11 +197,8 @@ export async function settingsToSend(
 	notifications: NotificationChanges | undefined,
 ): Promise<IDataObject> {
 	if (Object.keys(data).length === 0 && !notifications) return {};
-	const account = await apiRequest<unknown>(context, {
-		method: 'GET',
-		path: `/accounts/${encodeURIComponent(userId)}`,
-		itemIndex,
-	});
+	const path = `/accounts/${encodeURIComponent(userId)}`;
+	const account = await apiGet<unknown>(context, path, itemIndex);
 	const read = isObject(account) ? account : {};
 	const accountData = {
 		company_name: (value: unknown) => typeof value === 'string',

@@ -1,7 +1,6 @@
 import type { IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { getManyItems, returnAllOrLimit } from '../shared/getMany';
-import { requestScope } from '../shared/requests';
 import { listAnswer } from '../../shared/api/accountLists';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
@@ -31,30 +30,28 @@ const displayOptions = { show: { resource: ['account'], operation: ['getAllMembe
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	return await getManyItems(this, itemIndex, async () => {
-		return await listAnswer(this, {
-			path: '/accounts',
-			key: 'members',
-			...requestScope(this, itemIndex),
-		}).catch((error: unknown) => {
-			// A 403 that is not about the token's scopes: the caller is not the admin.
-			if (
-				!(error instanceof NodeApiError) ||
-				error.httpCode !== '403' ||
-				error.message.startsWith('The Fax.Plus token lacks the scope')
-			)
-				throw error;
-			throw new NodeApiError(
-				this.getNode(),
-				{ httpCode: '403', message: error.message } as JsonObject,
-				{
-					message: `Only an admin of the corporate account can list its members: Fax.Plus answered 403${error.description ? ` (${error.description})` : ''}. Use a credential of the account's admin.`,
-					description:
-						"Fax.Plus lets only the admin account call GET /accounts. Use a credential of the account's admin, or read your own plan with Account → Get Plan.",
-					httpCode: '403',
-					itemIndex,
-				},
-			);
-		});
+	return await getManyItems(this, itemIndex, async (scope) => {
+		return await listAnswer(this, { path: '/accounts', key: 'members', ...scope }).catch(
+			(error: unknown) => {
+				// A 403 that is not about the token's scopes: the caller is not the admin.
+				if (
+					!(error instanceof NodeApiError) ||
+					error.httpCode !== '403' ||
+					error.message.startsWith('The Fax.Plus token lacks the scope')
+				)
+					throw error;
+				throw new NodeApiError(
+					this.getNode(),
+					{ httpCode: '403', message: error.message } as JsonObject,
+					{
+						message: `Only an admin of the corporate account can list its members: Fax.Plus answered 403${error.description ? ` (${error.description})` : ''}. Use a credential of the account's admin.`,
+						description:
+							"Fax.Plus lets only the admin account call GET /accounts. Use a credential of the account's admin, or read your own plan with Account → Get Plan.",
+						httpCode: '403',
+						itemIndex,
+					},
+				);
+			},
+		);
 	});
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { memberLocator } from '../shared/parameters';
 import { requiredString } from '../shared/values';
 import { toItems } from '../shared/items';
-import { apiRequest } from '../shared/requests';
+import { apiGet } from '../shared/requests';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 export const option = {
@@ -22,10 +22,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const memberUserId = requiredString(this, 'memberUserId', 'Member', itemIndex);
-	const detail = await apiRequest<IDataObject | undefined>(this, {
-		method: 'GET',
-		path: `/accounts/self/member-details/${encodeURIComponent(memberUserId)}`,
-		itemIndex,
-	});
+	const path = `/accounts/self/member-details/${encodeURIComponent(memberUserId)}`;
+	const detail = await apiGet<IDataObject | undefined>(this, path, itemIndex);
 	return toItems({ memberUserId, ...detail });
 }

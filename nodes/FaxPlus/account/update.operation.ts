@@ -7,7 +7,7 @@ import { retryOf, retryFields } from '../shared/retry';
 import { apiRequest } from '../shared/requests';
 import { accountDataChanges, notificationChanges, settingsToSend } from './accountSettings';
 import { readPhoneNumber } from '../../shared/phone/numbers';
-import { operationError } from '../../shared/transport/nodeErrors';
+import { refusalOf } from '../../shared/transport/nodeErrors';
 import { isEmailAddress } from './emails';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
@@ -214,7 +214,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 function modification(context: IExecuteFunctions, itemIndex: number, fields: IDataObject) {
 	const text = (name: string) =>
 		fields[name] === undefined ? undefined : String(fields[name] ?? '').trim();
-	const refuse = (message: string) => operationError(context, { itemIndex, message });
+	const refuse = refusalOf(context, itemIndex);
 	const body: IDataObject = {};
 	const [name, lastname, email, phone] = ['name', 'lastname', 'email', 'phone'].map(text);
 	if (name !== undefined) body.name = name;

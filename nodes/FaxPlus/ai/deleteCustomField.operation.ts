@@ -20,8 +20,6 @@ const properties: INodeProperties[] = [
 		name: 'customField',
 		description: 'The AI custom field to delete; extraction no longer returns it',
 		searchListMethod: 'searchCustomFields',
-		listPlaceholder: 'Select a custom field...',
-		idPlaceholder: 'e.g. cf_1a2b3c',
 	}),
 ];
 

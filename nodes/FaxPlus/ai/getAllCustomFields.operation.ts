@@ -2,7 +2,6 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { getManyItems, returnAllOrLimit } from '../shared/getMany';
 import { customFields } from './customFields';
 import { toolFields, updateDisplayOptions } from '../shared/display';
-import { requestScope } from '../shared/requests';
 
 export const option = {
 	name: 'Get Many Custom Fields',
@@ -17,9 +16,5 @@ const displayOptions = { show: { resource: ['ai'], operation: ['getAllCustomFiel
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	return await getManyItems(
-		this,
-		itemIndex,
-		async () => await customFields(this, requestScope(this, itemIndex)),
-	);
+	return await getManyItems(this, itemIndex, async (scope) => await customFields(this, scope));
 }

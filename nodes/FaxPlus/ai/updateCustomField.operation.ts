@@ -23,8 +23,6 @@ const properties: INodeProperties[] = [
 		name: 'customField',
 		description: 'The AI custom field to update',
 		searchListMethod: 'searchCustomFields',
-		listPlaceholder: 'Select a custom field...',
-		idPlaceholder: 'e.g. cf_1a2b3c',
 	}),
 	updateFieldsCollection([
 		ENABLED_FIELD,

@@ -23,7 +23,6 @@ export const CONTACT_UNTRUSTED: UntrustedField[] = [
 /** Contacts asked for per request (the reference's example uses 50). */
 export const CONTACTS_PAGE_SIZE = 50;
 
-/** One page of contacts (the answer read as a list, whichever key holds it). */
 export async function contactPage(
 	context: FaxPlusContext,
 	userId: string,

@@ -33,8 +33,6 @@ const properties: INodeProperties[] = [
 		name: 'contactId',
 		description: 'The contact to put in the groups',
 		searchListMethod: 'searchContacts',
-		listPlaceholder: 'Select a contact...',
-		idPlaceholder: 'e.g. contact_123',
 	}),
 	{
 		displayName: 'Group IDs',

@@ -26,8 +26,6 @@ const properties: INodeProperties[] = [
 		name: 'contactId',
 		description: 'The contact to change',
 		searchListMethod: 'searchContacts',
-		listPlaceholder: 'Select a contact...',
-		idPlaceholder: 'e.g. contact_123',
 		dependsOn: USER_DEPENDENCY,
 	}),
 	updateFieldsCollection([

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/parameters';
 import { outputProperties, shapedItems } from '../shared/output';
-import { apiRequest } from '../shared/requests';
+import { apiGet } from '../shared/requests';
 import {
 	RAW_ONLY_FAX_FIELDS,
 	SIMPLIFIED_FAX,
@@ -39,10 +39,6 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const { path } = faxOfItem(this, itemIndex);
-	const fax = await apiRequest<IDataObject | undefined>(this, {
-		method: 'GET',
-		path,
-		itemIndex,
-	});
+	const fax = await apiGet<IDataObject | undefined>(this, path, itemIndex);
 	return shapedItems(this, itemIndex, [withStatusMeaning(fax ?? {})], SIMPLIFIED_FAX);
 }

@@ -35,8 +35,6 @@ const properties: INodeProperties[] = [
 		description:
 			'The outboxFaxId that Send output for this number, read from the input item as it comes; or pick a fax still in the outbox',
 		searchListMethod: 'searchOutboxFaxes',
-		listPlaceholder: 'Select a fax in the outbox...',
-		idPlaceholder: 'e.g. 2b9c4f1a7d3e',
 		dependsOn: USER_DEPENDENCY,
 		fromInput: 'outboxFaxId',
 	}),

@@ -3,7 +3,7 @@ import { userIdFields } from '../shared/parameters';
 import { updateFieldsCollection, nonEmptyUpdate } from '../shared/updateFields';
 import { answerOr } from '../shared/items';
 import { booleanValue } from '../shared/values';
-import { apiRequest } from '../shared/requests';
+import { apiGet, apiRequest } from '../shared/requests';
 import { faxIdField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';
 import type { FaxRecord } from './shared/sentFaxes';
 import { keepingMarker, refuseMarker } from '../shared/idempotencyKeyMarker';
@@ -74,11 +74,7 @@ async function withCurrentValues(
 	body: FaxModification,
 ): Promise<Required<FaxModification>> {
 	// Read also when both are set: a Send's Idempotency Key marker at the comment's end stays.
-	const fax = await apiRequest<FaxRecord | undefined>(context, {
-		method: 'GET',
-		path,
-		itemIndex,
-	});
+	const fax = await apiGet<FaxRecord | undefined>(context, path, itemIndex);
 	const comment =
 		body.comment === undefined ? fax?.comment : keepingMarker(fax?.comment, body.comment);
 	const isRead = body.is_read ?? fax?.is_read;

@@ -9,7 +9,7 @@ import {
 	EXTRACTED_FIELDS,
 } from './shared/aiJobs';
 import { faxIdField, faxOfItem } from './shared/fields';
-import { operationError } from '../../shared/transport/nodeErrors';
+import { operationError, refusalOf } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 /** The `data` of PATCH .../ai/field-extraction: the corrected fields by name. */
@@ -117,23 +117,22 @@ function corrections(context: IExecuteFunctions, itemIndex: number): Correction 
 }
 
 function fromFields(context: IExecuteFunctions, itemIndex: number): Correction {
+	const refuse = refusalOf(context, itemIndex);
 	const entries = (context.getNodeParameter('fields.field', itemIndex, []) as IDataObject[]) ?? [];
 	const data: Correction = {};
 	entries.forEach((entry, position) => {
 		const name = String(entry.name ?? '').trim();
 		if (!name) {
-			throw operationError(context, {
-				itemIndex,
-				message: `Fields: field ${position + 1} has no name`,
-				description: 'Enter the key of the field to correct, e.g. invoice_number.',
-			});
+			throw refuse(
+				`Fields: field ${position + 1} has no name`,
+				'Enter the key of the field to correct, e.g. invoice_number.',
+			);
 		}
 		if (Object.hasOwn(data, name)) {
-			throw operationError(context, {
-				itemIndex,
-				message: `Fields: "${name}" is given twice`,
-				description: 'Give each field once, with its corrected value.',
-			});
+			throw refuse(
+				`Fields: "${name}" is given twice`,
+				'Give each field once, with its corrected value.',
+			);
 		}
 		data[name] = String(entry.value ?? '');
 	});
@@ -141,35 +140,31 @@ function fromFields(context: IExecuteFunctions, itemIndex: number): Correction {
 }
 
 function fromJson(context: IExecuteFunctions, itemIndex: number): Correction {
+	const refuse = refusalOf(context, itemIndex);
 	let value: unknown = context.getNodeParameter('jsonFields', itemIndex, '{}');
 	if (typeof value === 'string') {
 		try {
 			value = JSON.parse(value);
 		} catch {
-			throw operationError(context, {
-				itemIndex,
-				message: 'JSON is not valid JSON',
-				description:
-					'Enter one JSON object of field names and values, e.g. {"invoice_number": "INV-2025-0042"}.',
-			});
+			throw refuse(
+				'JSON is not valid JSON',
+				'Enter one JSON object of field names and values, e.g. {"invoice_number": "INV-2025-0042"}.',
+			);
 		}
 	}
 	if (!value || typeof value !== 'object' || Array.isArray(value)) {
-		throw operationError(context, {
-			itemIndex,
-			message: 'JSON must be an object of field names and values',
-			description: 'e.g. {"invoice_number": "INV-2025-0042", "total_amount": "1250.00"}',
-		});
+		throw refuse(
+			'JSON must be an object of field names and values',
+			'e.g. {"invoice_number": "INV-2025-0042", "total_amount": "1250.00"}',
+		);
 	}
 	const data: Correction = {};
 	for (const [name, fieldValue] of Object.entries(value)) {
 		if (fieldValue !== null && !['string', 'number', 'boolean'].includes(typeof fieldValue)) {
-			throw operationError(context, {
-				itemIndex,
-				message: `JSON: the value of "${name}" must be text, a number, true/false or null`,
-				description:
-					'Each extracted field holds one plain value; nested objects and lists are not fields.',
-			});
+			throw refuse(
+				`JSON: the value of "${name}" must be text, a number, true/false or null`,
+				'Each extracted field holds one plain value; nested objects and lists are not fields.',
+			);
 		}
 		data[name] = fieldValue as Correction[string];
 	}

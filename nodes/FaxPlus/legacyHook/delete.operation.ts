@@ -23,8 +23,6 @@ const properties: INodeProperties[] = [
 		name: 'hook',
 		description: 'The legacy hook to delete',
 		searchListMethod: 'searchLegacyHooks',
-		listPlaceholder: 'Select a hook...',
-		idPlaceholder: 'e.g. hook_5f2a9c1d',
 	}),
 ];
 

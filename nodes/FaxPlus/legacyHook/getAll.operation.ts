@@ -4,7 +4,6 @@ import { getManyItems, returnAllOrLimit } from '../shared/getMany';
 import { hookWithoutToken } from '../../shared/api/hookTokens';
 import { listAllLegacyHooks, listLegacyHooks } from '../../shared/api/legacyHooks';
 import { toolFields, updateDisplayOptions } from '../shared/display';
-import { requestScope } from '../shared/requests';
 
 export const option = {
 	name: 'Get Many',
@@ -37,15 +36,13 @@ const displayOptions = { show: { resource: ['legacyHook'], operation: ['getAll']
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	return await getManyItems(this, itemIndex, async () => {
+	return await getManyItems(this, itemIndex, async (scope) => {
 		const event = String(this.getNodeParameter('eventFilter', itemIndex, 'all') ?? '').trim();
 		if (event !== 'all' && event !== '') {
 			const only = faxEvent(this, itemIndex, event, 'Event');
-			return (await listLegacyHooks(this, only, requestScope(this, itemIndex))).map(
-				hookWithoutToken,
-			);
+			return (await listLegacyHooks(this, only, scope)).map(hookWithoutToken);
 		}
-		const { hooks, refused } = await listAllLegacyHooks(this, requestScope(this, itemIndex));
+		const { hooks, refused } = await listAllLegacyHooks(this, scope);
 		if (refused.length > 0) {
 			// Fax.Plus's SDK lists fax_page_received for no hook: the other events are listed all the same.
 			this.addExecutionHints?.({

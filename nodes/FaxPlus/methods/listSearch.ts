@@ -68,7 +68,6 @@ function currentUserId(context: ILoadOptionsFunctions): string {
 	return userId === '' || userId.startsWith('=') || userId.includes('{{') ? 'self' : userId;
 }
 
-/** A field of an API record as label text: strings and numbers as they are, anything else empty. */
 function labelText(value: unknown): string {
 	return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 }
@@ -78,7 +77,6 @@ function pagesLabel(count: unknown): string {
 	return Number.isFinite(pages) && pages > 0 ? `${pages} page${pages === 1 ? '' : 's'}` : '';
 }
 
-/** The fax numbers of a user, filtered by the digits typed. */
 async function numbersOfUser(
 	context: ILoadOptionsFunctions,
 	userId: string,
@@ -112,7 +110,6 @@ export const searchSenderNumbers: ListSearchMethod = async function (filter) {
 	return await numbersOfUser(this, 'self', filter);
 };
 
-/** The country picker of Search Numbers: every shop country, filtered by name or ISO code. */
 export const searchShopCountries: ListSearchMethod = async function (filter) {
 	const countries = (await listShopCountries(this)).map((country) => ({
 		name: `${country.name} (${country.iso})${country.is_available ? '' : ' - no numbers available'}`,

@@ -6,21 +6,16 @@ import { resourceLocator, USER_DEPENDENCY } from '../shared/parameters';
 import { requiredString } from '../shared/values';
 import { operationError } from '../../shared/transport/nodeErrors';
 
-/** The `number` parameter of one number operation: a number of the chosen user, from the list or typed. */
 export function faxNumberField(description: string): INodeProperties {
 	return resourceLocator({
 		displayName: 'Number',
 		name: 'number',
 		description,
 		searchListMethod: 'searchNumbers',
-		listPlaceholder: 'Select a number...',
-		idDisplayName: 'By Number',
-		idPlaceholder: 'e.g. +15551230001',
 		dependsOn: USER_DEPENDENCY,
 	});
 }
 
-/** The chosen fax number in E.164 form, or an error naming the parameter. */
 export function faxNumberOf(context: IExecuteFunctions, itemIndex: number): string {
 	const value = requiredString(context, 'number', 'Number', itemIndex);
 	const result = readPhoneNumbers(value);

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { userIdFields } from '../shared/parameters';
 import { userIdOf } from '../shared/values';
 import { outputProperties, shapedItems } from '../shared/output';
-import { apiRequest } from '../shared/requests';
+import { apiGet } from '../shared/requests';
 import { faxNumberField, faxNumberOf, RAW_ONLY_NUMBER_FIELDS, SIMPLIFIED_NUMBER } from './fields';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
@@ -26,10 +26,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const userId = userIdOf(this, itemIndex);
 	const number = faxNumberOf(this, itemIndex);
-	const answer = await apiRequest<IDataObject | undefined>(this, {
-		method: 'GET',
-		path: `/accounts/${encodeURIComponent(userId)}/numbers/${encodeURIComponent(number)}`,
-		itemIndex,
-	});
+	const path = `/accounts/${encodeURIComponent(userId)}/numbers/${encodeURIComponent(number)}`;
+	const answer = await apiGet<IDataObject | undefined>(this, path, itemIndex);
 	return shapedItems(this, itemIndex, [answer ?? { number }], SIMPLIFIED_NUMBER);
 }

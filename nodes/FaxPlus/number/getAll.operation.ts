@@ -6,7 +6,7 @@ import { outputProperties } from '../shared/output';
 import { RAW_ONLY_NUMBER_FIELDS, SIMPLIFIED_NUMBER } from './fields';
 import { userNumbers } from '../../shared/api/accountLists';
 import { toolFields, updateDisplayOptions } from '../shared/display';
-import { requestScope } from '../shared/requests';
+import type { RequestScope } from '../../shared/transport/transport';
 
 export const option = {
 	name: 'Get Many',
@@ -30,7 +30,7 @@ const displayOptions = { show: { resource: ['number'], operation: ['getAll'] } }
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	const numbers = async () =>
-		await userNumbers(this, userIdOf(this, itemIndex), requestScope(this, itemIndex));
+	const numbers = async (scope: RequestScope) =>
+		await userNumbers(this, userIdOf(this, itemIndex), scope);
 	return await getManyItems(this, itemIndex, numbers, SIMPLIFIED_NUMBER);
 }

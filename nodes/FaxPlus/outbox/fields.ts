@@ -5,8 +5,9 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { resourceLocator, USER_DEPENDENCY } from '../shared/parameters';
 import { outboxStatusFields } from '../../shared/api/outboxStatuses';
 
-export function withOutboxStatusMeaning(record: IDataObject): IDataObject {
-	return 'status' in record ? { ...record, ...outboxStatusFields(record.status) } : record;
+export function withOutboxStatusMeaning(record: Record<string, unknown>): IDataObject {
+	const meaning = 'status' in record && outboxStatusFields(record.status);
+	return { ...record, ...meaning } as IDataObject;
 }
 
 export function outboxFaxIdField(description: string): INodeProperties {
@@ -15,8 +16,6 @@ export function outboxFaxIdField(description: string): INodeProperties {
 		name: 'outboxFaxId',
 		description: `${description}: the outbox ID Send answered (a fax leaves the outbox once sent); as it comes, the input item's outboxFaxId`,
 		searchListMethod: 'searchOutboxFaxes',
-		listPlaceholder: 'Select a fax in the outbox...',
-		idPlaceholder: 'e.g. 2b9c4f1a7d3e',
 		dependsOn: USER_DEPENDENCY,
 		fromInput: 'outboxFaxId',
 	});

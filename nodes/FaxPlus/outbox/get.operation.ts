@@ -3,7 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { userIdFields, sendOption } from '../shared/parameters';
 import { requiredString, userIdOf } from '../shared/values';
 import { outputProperties, shapedItems } from '../shared/output';
-import { apiRequest, requestScope } from '../shared/requests';
+import { apiGet, requestScope } from '../shared/requests';
 import {
 	RAW_ONLY_OUTBOX_FIELDS,
 	outboxFaxIdField,
@@ -44,11 +44,8 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const userId = userIdOf(this, itemIndex);
 	const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
-	const fax = await apiRequest<OutboxFax>(this, {
-		method: 'GET',
-		path: `/accounts/${encodeURIComponent(userId)}/outbox/${encodeURIComponent(outboxFaxId)}`,
-		itemIndex,
-	}).catch(async (error: unknown) => {
+	const path = `/accounts/${encodeURIComponent(userId)}/outbox/${encodeURIComponent(outboxFaxId)}`;
+	const fax = await apiGet<OutboxFax>(this, path, itemIndex).catch(async (error: unknown) => {
 		if (error instanceof NodeApiError && error.httpCode === '400')
 			await refuseLeftOutbox(this, itemIndex, userId, outboxFaxId);
 		throw error;

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/parameters';
 import { userIdOf } from '../shared/values';
 import { getManyItems, returnAllOrLimit } from '../shared/getMany';
@@ -11,7 +11,7 @@ import {
 } from './fields';
 import { outboxFaxes } from '../../shared/api/accountLists';
 import { toolFields, updateDisplayOptions } from '../shared/display';
-import { requestScope } from '../shared/requests';
+import type { RequestScope } from '../../shared/transport/transport';
 
 export const option = {
 	name: 'Get Many',
@@ -37,17 +37,7 @@ const displayOptions = { show: { resource: ['outbox'], operation: ['getAll'] } }
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	return await getManyItems(
-		this,
-		itemIndex,
-		async () => {
-			const faxes = await outboxFaxes(
-				this,
-				userIdOf(this, itemIndex),
-				requestScope(this, itemIndex),
-			);
-			return (faxes as IDataObject[]).map(withOutboxStatusMeaning);
-		},
-		SIMPLIFIED_OUTBOX_FAX,
-	);
+	const faxes = async (scope: RequestScope) =>
+		(await outboxFaxes(this, userIdOf(this, itemIndex), scope)).map(withOutboxStatusMeaning);
+	return await getManyItems(this, itemIndex, faxes, SIMPLIFIED_OUTBOX_FAX);
 }

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/parameters';
 import { answerOr } from '../shared/items';
-import { apiRequest } from '../shared/requests';
+import { apiGet, apiRequest } from '../shared/requests';
 import { outboxFaxIdField, OUTBOX_UNTRUSTED } from './fields';
 import type { OutboxFax } from '../../shared/api/accountLists';
 import { keepingMarker, refuseMarker } from '../shared/idempotencyKeyMarker';
@@ -60,11 +60,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 }
 
 async function readComment(context: IExecuteFunctions, itemIndex: number, path: string) {
-	const fax = await apiRequest<OutboxFax | undefined>(context, {
-		method: 'GET',
-		path,
-		itemIndex,
-	});
+	const fax = await apiGet<OutboxFax | undefined>(context, path, itemIndex);
 	const comment = fax?.comment as { text?: unknown; tags?: unknown } | undefined;
 	const tags: unknown[] = Array.isArray(comment?.tags) ? comment.tags : [];
 	return { text: comment?.text, tags: tags.filter((tag) => typeof tag === 'string') };

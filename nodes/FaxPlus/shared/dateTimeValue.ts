@@ -4,7 +4,6 @@ import { operationError } from '../../shared/transport/nodeErrors';
 import { parseDateTime } from '../../shared/api/dates';
 import { fromLuxon } from '../../shared/n8n/executeContext';
 
-/** A date parameter as an instant; not a date: an error naming the parameter. */
 export function dateTimeValue(
 	context: IExecuteFunctions,
 	value: unknown,

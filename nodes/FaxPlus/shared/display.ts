@@ -57,7 +57,6 @@ export function toolFields(
 				'What an AI agent reads about this tool: what it does, what it needs and what it returns',
 			displayOptions: { show: { [TOOL_KEY]: [true] } },
 		},
-		// The author's opt-in, off by default.
 		...(agentRisk
 			? [
 					{
@@ -98,7 +97,6 @@ const actionOf = (option: INodePropertyOptions) => {
 	return action.charAt(0).toLowerCase() + action.slice(1);
 };
 
-/** Refuses, before any request, a tool call of an operation the author has not let agents run. */
 export function refuseUnlessAgentMayRun(
 	context: IExecuteFunctions,
 	itemIndex: number,

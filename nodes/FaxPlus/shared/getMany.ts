@@ -9,6 +9,7 @@ import type {
 import { recordItems } from './items';
 import { shapedItems, type SimplifiedShape } from './output';
 import { withToolDefault } from './asTool';
+import { requestScope } from './requests';
 import { operationError } from '../../shared/transport/nodeErrors';
 
 export function returnAllOrLimit(): INodeProperties[] {
@@ -49,15 +50,15 @@ export function resultLimit(context: IExecuteFunctions, itemIndex: number): numb
 	return limit;
 }
 
-/** A Get Many of a list the API answers whole: Limit checked before `list` runs. */
+/** A Get Many of a list the API answers whole, read within the item's scope: Limit checked before `list` runs. */
 export async function getManyItems(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	list: () => Promise<object[]>,
+	list: (scope: ReturnType<typeof requestScope>) => Promise<object[]>,
 	shape?: SimplifiedShape,
 ): Promise<INodeExecutionData[]> {
 	const limit = resultLimit(context, itemIndex);
-	const records = (await list()).slice(0, limit);
+	const records = (await list(requestScope(context, itemIndex))).slice(0, limit);
 	return shape
 		? shapedItems(context, itemIndex, records as IDataObject[], shape)
 		: recordItems(records);

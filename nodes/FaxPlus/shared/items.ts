@@ -1,6 +1,6 @@
 // An answer as output items, and the items of a plain GET or DELETE.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { apiRequest } from './requests';
+import { apiGet, apiRequest } from './requests';
 import { camelCaseOf, isoTime, isTimeField } from '../../shared/api/dates';
 
 export function toItems(data: object | object[]): INodeExecutionData[] {
@@ -23,8 +23,7 @@ export async function getItem(
 	itemIndex: number,
 	millisecondFields?: string[],
 ) {
-	const request = { method: 'GET' as const, path, itemIndex };
-	const answer = await apiRequest<object | undefined>(context, request);
+	const answer = await apiGet<object | undefined>(context, path, itemIndex);
 	return recordItems(answer ?? {}, millisecondFields);
 }
 

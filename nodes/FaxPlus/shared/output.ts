@@ -34,7 +34,6 @@ const fieldLabel = (field: string) =>
 		.replace(/_|(?<=[a-z])(?=[A-Z])/g, ' ')
 		.replace(/\b(id|ip|uid)\b|\b\w/gi, (word) => word.toUpperCase());
 
-/** The Output parameter and its field list (Simplified's fields and `rawOnlyFields`). */
 export function outputProperties(
 	shape: SimplifiedShape,
 	rawOnlyFields: string[],

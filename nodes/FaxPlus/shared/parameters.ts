@@ -5,17 +5,30 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 // One builder for resource locators, so every ID a user picks looks and behaves the same.
 export const SELF_NAME = 'Me (self)';
 
+/**
+ * The lists a locator picks from (methods.listSearch), each with its modes' placeholders: From List,
+ * then By ID, whose name follows where the value is another kind of code.
+ */
+const LISTS = {
+	searchContacts: ['Select a contact...', 'e.g. contact_123'],
+	searchCustomFields: ['Select a custom field...', 'e.g. cf_1a2b3c'],
+	searchFaxes: ['Select a fax...', 'e.g. 7d3e2b9c4f1a'],
+	searchLegacyHooks: ['Select a hook...', 'e.g. hook_5f2a9c1d'],
+	searchMembers: ['Select a member...', 'e.g. 7724157c0974440293e45877c57f0703'],
+	searchNumbers: ['Select a number...', 'e.g. +15551230001', 'By Number'],
+	searchOutboxFaxes: ['Select a fax in the outbox...', 'e.g. 2b9c4f1a7d3e'],
+	searchShopCountries: ['Select a country...', 'e.g. US', 'ISO Code'],
+	searchUsers: ['Select a user...', 'e.g. 7724157c0974440293e45877c57f0703'],
+	searchWebhookEndpoints: ['Select an endpoint...', 'e.g. ep_2b9c4f1a7d3e'],
+} satisfies Record<string, [string, string, string?]>;
+
 interface LocatorSpec {
 	displayName: string;
 	/** The parameter's name; saved workflows hold it, so it never changes. */
 	name: string;
 	description: string;
 	displayOptions?: IDisplayOptions;
-	searchListMethod: string;
-	listPlaceholder: string;
-	idPlaceholder: string;
-	/** The second mode's name in the editor, "By ID" unless the value is another kind of code. */
-	idDisplayName?: string;
+	searchListMethod: keyof typeof LISTS;
 	/** Other parameters the list depends on (reloaded when they change), e.g. USER_DEPENDENCY. */
 	dependsOn?: string[];
 	/** The input item's field that holds the ID as the previous node outputs it: the default reads it (By ID). */
@@ -23,6 +36,7 @@ interface LocatorSpec {
 }
 
 export function resourceLocator(spec: LocatorSpec): INodeProperties {
+	const [listPlaceholder, idPlaceholder, idName = 'By ID'] = LISTS[spec.searchListMethod];
 	return {
 		displayName: spec.displayName,
 		name: spec.name,
@@ -37,14 +51,14 @@ export function resourceLocator(spec: LocatorSpec): INodeProperties {
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				placeholder: spec.listPlaceholder,
+				placeholder: listPlaceholder,
 				typeOptions: { searchListMethod: spec.searchListMethod, searchable: true },
 			},
 			{
-				displayName: spec.idDisplayName ?? 'By ID',
+				displayName: idName,
 				name: 'id',
 				type: 'string',
-				placeholder: spec.idPlaceholder,
+				placeholder: idPlaceholder,
 				// No `validation` regex: n8n 2.x runs it in a vm with a 250 ms wall-clock limit, which a
 				// busy instance overruns and fails the item. Each operation checks its ID itself.
 			},
@@ -55,16 +69,11 @@ export function resourceLocator(spec: LocatorSpec): INodeProperties {
 /** An expression of the input item's field, e.g. `={{ $json.outboxFaxId }}`: a default the next node needs not type. */
 export const fromInput = (field: string) => `={{ $json.${field} }}`;
 
-/** A locator's default that reads the input item's field, in the mode By ID. */
-export const fromInputLocator = (field: string) => ({
-	__rl: true as const,
-	mode: 'id',
-	value: fromInput(field),
-});
-
 /** A locator's default: the input item's field By ID, or an empty pick From List. */
-const locatorDefault = (fromInputField: string | undefined) =>
-	fromInputField ? fromInputLocator(fromInputField) : { mode: 'list', value: '' };
+const locatorDefault = (field: string | undefined) =>
+	field
+		? { __rl: true as const, mode: 'id', value: fromInput(field) }
+		: { mode: 'list', value: '' };
 
 /** The parameter that shows User: off means the credential's own account (`self`). */
 export const FOR_MEMBER = 'forCorporateMember';
@@ -90,8 +99,6 @@ export function userIdFields(
 				name: 'userId',
 				description: userDescription,
 				searchListMethod: 'searchUsers',
-				listPlaceholder: 'Select a user...',
-				idPlaceholder: 'e.g. 7724157c0974440293e45877c57f0703',
 			}),
 			default: { mode: 'list', value: 'self', cachedResultName: SELF_NAME },
 			displayOptions: { show: { [FOR_MEMBER]: [true] } },
@@ -105,8 +112,6 @@ export function memberLocator(description: string): INodeProperties {
 		name: 'memberUserId',
 		description,
 		searchListMethod: 'searchMembers',
-		listPlaceholder: 'Select a member...',
-		idPlaceholder: 'e.g. 7724157c0974440293e45877c57f0703',
 	});
 }
 

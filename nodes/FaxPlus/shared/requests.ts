@@ -22,6 +22,10 @@ export async function apiRequest<T = IDataObject>(
 	});
 }
 
+export async function apiGet<T>(context: IExecuteFunctions, path: string, itemIndex: number) {
+	return await apiRequest<T>(context, { method: 'GET', path, itemIndex });
+}
+
 export async function apiDownload(
 	context: IExecuteFunctions,
 	request: FaxPlusRequest & { itemIndex: number },
@@ -44,7 +48,6 @@ export function requestScope(
 	};
 }
 
-/** Options → Timeout in ms; the default where it is not set or not a positive number. */
 function timeoutMs(context: IExecuteFunctions, itemIndex: number): number {
 	let seconds: unknown;
 	try {

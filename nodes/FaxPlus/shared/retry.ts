@@ -7,7 +7,6 @@ import { wholeNumber } from './values';
 /** Fax.Plus retries a failed fax at most 3 times (its help centre, "Auto Retry on Failure"). */
 export const MAX_RETRY_COUNT = 3;
 
-/** A fax's retry settings (the SDK's RetryOptions): Send's for one fax, Account → Update's defaults. */
 export function retryFields(countDescription: string, delayDescription: string): INodeProperties[] {
 	return [
 		{

@@ -4,7 +4,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { operationError } from '../../shared/transport/nodeErrors';
 import { UPDATE_FIELDS } from './parameters';
 
-/** An operation's "Update Fields": only the fields the user adds are sent. */
 export function updateFieldsCollection(options: INodeProperties[]): INodeProperties {
 	return {
 		displayName: UPDATE_FIELDS.displayName,

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { listAnswer } from '../../shared/api/accountLists';
 import { getManyItems, returnAllOrLimit } from '../shared/getMany';
-import { requestScope } from '../shared/requests';
 import type { FaxPlusContext, RequestScope } from '../../shared/transport/transport';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
@@ -31,9 +30,5 @@ const displayOptions = { show: { resource: ['shop'], operation: ['getAllCountrie
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	return await getManyItems(
-		this,
-		itemIndex,
-		async () => await listShopCountries(this, requestScope(this, itemIndex)),
-	);
+	return await getManyItems(this, itemIndex, async (scope) => await listShopCountries(this, scope));
 }

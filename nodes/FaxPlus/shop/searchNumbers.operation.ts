@@ -3,9 +3,8 @@ import { resourceLocator } from '../shared/parameters';
 import { listAnswer } from '../../shared/api/accountLists';
 import { getManyItems, returnAllOrLimit } from '../shared/getMany';
 import { choiceOf, requiredString } from '../shared/values';
-import { operationError } from '../../shared/transport/nodeErrors';
+import { refusalOf } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';
-import { requestScope } from '../shared/requests';
 
 /** ISO 3166-1 alpha-2, the `country_code` path parameter. */
 const ISO_CODE = /^[A-Za-z]{2}$/;
@@ -25,9 +24,6 @@ const properties: INodeProperties[] = [
 		name: 'country',
 		description: 'Country to search numbers in',
 		searchListMethod: 'searchShopCountries',
-		listPlaceholder: 'Select a country...',
-		idDisplayName: 'ISO Code',
-		idPlaceholder: 'e.g. US',
 	}),
 	{
 		displayName: 'Area Code',
@@ -65,15 +61,14 @@ const displayOptions = { show: { resource: ['shop'], operation: ['searchNumbers'
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	return await getManyItems(this, itemIndex, async () => {
+	const refuse = refusalOf(this, itemIndex);
+	return await getManyItems(this, itemIndex, async (scope) => {
 		const country = requiredString(this, 'country', 'Country', itemIndex);
 		if (!ISO_CODE.test(country)) {
-			throw operationError(this, {
-				itemIndex,
-				message: `Country "${country}" is not a two-letter ISO country code`,
-				description:
-					'Pick the country from the list, or enter its ISO 3166-1 alpha-2 code, e.g. US.',
-			});
+			throw refuse(
+				`Country "${country}" is not a two-letter ISO country code`,
+				'Pick the country from the list, or enter its ISO 3166-1 alpha-2 code, e.g. US.',
+			);
 		}
 		const areaCode = requiredString(this, 'areaCode', 'Area Code', itemIndex);
 		const chosen = this.getNodeParameter('channel', itemIndex, 'random');
@@ -82,16 +77,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		if (channel === 'custom') {
 			const digits = String(this.getNodeParameter('containsDigits', itemIndex, '') ?? '').trim();
 			if (!DIGITS.test(digits)) {
-				throw operationError(this, {
-					itemIndex,
-					message: `Contains Digits may hold only the digits 0-9, not "${digits}"`,
-					description:
-						'Enter the digits the number must contain, e.g. 777, without spaces, "+" or other signs.',
-				});
+				throw refuse(
+					`Contains Digits may hold only the digits 0-9, not "${digits}"`,
+					'Enter the digits the number must contain, e.g. 777, without spaces, "+" or other signs.',
+				);
 			}
 			if (digits) qs.contains = digits;
 		}
 		const path = `/shop/numbers/countries/${encodeURIComponent(country.toUpperCase())}/areas/${encodeURIComponent(areaCode)}/numbers`;
-		return await listAnswer(this, { path, key: 'numbers', qs, ...requestScope(this, itemIndex) });
+		return await listAnswer(this, { path, key: 'numbers', qs, ...scope });
 	});
 }

@@ -40,8 +40,6 @@ export function endpointLocator(description: string): INodeProperties {
 		name: 'endpoint',
 		description,
 		searchListMethod: 'searchWebhookEndpoints',
-		listPlaceholder: 'Select an endpoint...',
-		idPlaceholder: 'e.g. ep_2b9c4f1a7d3e',
 	});
 }
 

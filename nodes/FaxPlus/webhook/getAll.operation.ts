@@ -3,7 +3,7 @@ import { getManyItems, returnAllOrLimit } from '../shared/getMany';
 import { listWebhookEndpoints } from '../../shared/api/webhookEndpoints';
 import { withoutSecrets } from './fields';
 import { toolFields, updateDisplayOptions } from '../shared/display';
-import { requestScope } from '../shared/requests';
+import type { RequestScope } from '../../shared/transport/transport';
 
 export const option = {
 	name: 'Get Many',
@@ -18,7 +18,7 @@ const displayOptions = { show: { resource: ['webhook'], operation: ['getAll'] } 
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	const endpoints = async () =>
-		(await listWebhookEndpoints(this, requestScope(this, itemIndex))).map(withoutSecrets);
+	const endpoints = async (scope: RequestScope) =>
+		(await listWebhookEndpoints(this, scope)).map(withoutSecrets);
 	return await getManyItems(this, itemIndex, endpoints);
 }

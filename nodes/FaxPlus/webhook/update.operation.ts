@@ -20,7 +20,7 @@ import {
 	withoutSecrets,
 } from './fields';
 import { e164Numbers } from '../shared/faxNumbers';
-import { operationError } from '../../shared/transport/nodeErrors';
+import { refusalOf } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 import { requestScope } from '../shared/requests';
 
@@ -76,6 +76,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 
 /** The fields the user set, checked; refuses an empty or contradictory update before any request. */
 function changesOf(context: IExecuteFunctions, itemIndex: number): Partial<WebhookEndpointInput> {
+	const refuse = refusalOf(context, itemIndex);
 	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const changes: Partial<WebhookEndpointInput> = {};
 	if (fields.url !== undefined) changes.url = checkUrl(context, fields.url, itemIndex);
@@ -85,18 +86,16 @@ function changesOf(context: IExecuteFunctions, itemIndex: number): Partial<Webho
 	if (fields.channels !== undefined) {
 		const channels = e164Numbers(context, itemIndex, fields.channels, 'Numbers Filter');
 		if (clear && channels.length > 0) {
-			throw operationError(context, {
-				itemIndex,
-				message: 'Numbers Filter and Clear Number Filter cannot be used together',
-				description: `Either enter the numbers of the new filter, or turn on ${fieldWithPlace(UPDATE_FIELDS, 'Clear Number Filter')} to remove it.`,
-			});
+			throw refuse(
+				'Numbers Filter and Clear Number Filter cannot be used together',
+				`Either enter the numbers of the new filter, or turn on ${fieldWithPlace(UPDATE_FIELDS, 'Clear Number Filter')} to remove it.`,
+			);
 		}
 		if (!clear && channels.length === 0) {
-			throw operationError(context, {
-				itemIndex,
-				message: 'Numbers Filter is empty',
-				description: `Enter the numbers of the new filter, or use ${fieldWithPlace(UPDATE_FIELDS, 'Clear Number Filter')} to deliver faxes of every number.`,
-			});
+			throw refuse(
+				'Numbers Filter is empty',
+				`Enter the numbers of the new filter, or use ${fieldWithPlace(UPDATE_FIELDS, 'Clear Number Filter')} to deliver faxes of every number.`,
+			);
 		}
 		if (channels.length > 0) changes.channels = channels;
 	}

@@ -11,7 +11,7 @@ import {
 	type FaxPlusContext,
 	type RequestScope,
 } from '../transport/transport';
-import { operationError } from '../transport/nodeErrors';
+import { operationError, refusalOf } from '../transport/nodeErrors';
 
 export type WebhookEndpoint = {
 	id: string;
@@ -27,28 +27,22 @@ export interface WebhookEndpointInput {
 	channels?: string[] | null;
 }
 
-/** The receiving URL, refused unless it is an http(s) address. */
 export function checkUrl(
 	context: IExecuteFunctions,
 	value: unknown,
 	itemIndex: number,
 	label = 'URL',
 ): string {
+	const refuse = refusalOf(context, itemIndex);
 	const url = String(value ?? '').trim();
 	if (!url) {
-		throw operationError(context, {
-			itemIndex,
-			message: `${label} is required`,
-			description: 'Enter the HTTPS address that receives the deliveries.',
-		});
+		throw refuse(`${label} is required`, 'Enter the HTTPS address that receives the deliveries.');
 	}
 	if (!/^https?:\/\/\S+$/i.test(url)) {
-		throw operationError(context, {
-			itemIndex,
-			message: `${label} "${url}" is not an https:// (or http://) address`,
-			description:
-				'Enter the full address that receives the deliveries, e.g. https://example.com/fax-events.',
-		});
+		throw refuse(
+			`${label} "${url}" is not an https:// (or http://) address`,
+			'Enter the full address that receives the deliveries, e.g. https://example.com/fax-events.',
+		);
 	}
 	return url;
 }

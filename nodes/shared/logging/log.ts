@@ -19,8 +19,8 @@ export function oneLine(value: unknown, max = 200): string {
 	return (text.length > max ? `${text.slice(0, max - 1)}…` : text).replace(/\p{Cc}/gu, ' ');
 }
 
-/** A URL for a log line: scheme, host and path only (no userinfo, query or fragment). */
-export function urlForLog(url: string): string {
+/** A URL for a log line or an error: scheme, host and path only (no userinfo, query or fragment: they may hold secrets). */
+export function urlWithoutSecrets(url: string): string {
 	if (!URL.canParse(url)) return oneLine(url.replace(/[?#].*$/s, '').replace(/\/\/[^/@]*@/, '//'));
 	const parsed = new URL(url);
 	return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;

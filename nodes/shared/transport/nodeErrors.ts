@@ -21,6 +21,11 @@ export function operationError(
 	return new NodeOperationError(context.getNode(), cut, options);
 }
 
+/** The refusals of one item: `refuse(message, description)` is its operationError. */
+export const refusalOf =
+	(context: { getNode(): INode }, itemIndex?: number) => (message: string, description?: string) =>
+		operationError(context, { itemIndex, message, description });
+
 /** A failed request's error: ours kept, anything else a NodeApiError. */
 export function requestErrorOf(context: { getNode(): INode }, error: unknown, itemIndex?: number) {
 	const ours = error instanceof NodeApiError || error instanceof NodeOperationError;

@@ -28,13 +28,13 @@ import {
 	secretsOf,
 	type AnswerKind,
 } from './answers';
-import { logDebug, logWarning, maskText, urlForLog } from '../logging/log';
+import { logDebug, logWarning, maskText, urlWithoutSecrets } from '../logging/log';
 import { NO_REDIRECTS, redirectLocationOf, responseOf } from '../n8n/requestHelpers';
 
 export type FaxPlusContext =
 	IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
 
-const credentialTypeOf = (context: FaxPlusContext) =>
+export const credentialTypeOf = (context: FaxPlusContext) =>
 	context.getNode().parameters.authentication === 'oAuth2' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
 
 /**
@@ -149,7 +149,7 @@ async function send(context: FaxPlusContext, request: FaxPlusRequest, download =
 				if (rateLimitRetries > 0 && responseOf(error).status === 429)
 					logWarning(
 						context,
-						`Fax.Plus answered 429 (rate limit) to ${request.method} ${urlForLog(options.url)} ${retries > 0 ? `after ${retries} retries` : 'asking for a longer wait than allowed'}; ` +
+						`Fax.Plus answered 429 (rate limit) to ${request.method} ${urlWithoutSecrets(options.url)} ${retries > 0 ? `after ${retries} retries` : 'asking for a longer wait than allowed'}; ` +
 							`the request failed. Lower Items at Once (in the Fax.Plus node: Node Options → Add Option → ` +
 							`Items at Once) or space the runs`,
 						{ event: 'rate_limit_exhausted', retries },

@@ -6,7 +6,6 @@ import { selectedEvents, type TriggerContext, type TriggerOptions } from './sett
 
 export type Subscription = ReturnType<typeof readSubscription>;
 
-/** Events (of those `offered`) and channels, checked before any request; a NodeOperationError names what is wrong. */
 export function readSubscription(context: TriggerContext, offered: readonly string[] = FAX_EVENTS) {
 	const events = selectedEvents(context);
 	if (events.length === 0) {

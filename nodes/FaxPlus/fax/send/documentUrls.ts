@@ -14,8 +14,7 @@ import {
 	MAX_TOTAL_BYTES,
 	megabytes,
 	mimeOf,
-	uploadFormatOf,
-	uploadFileName,
+	uploadFields,
 	type FaxDocument,
 } from './documents';
 import {
@@ -27,7 +26,8 @@ import {
 } from './documentEgress';
 import { MAX_REDIRECTS, REDIRECT_STATUSES } from '../../../shared/transport/transport';
 import { wholeNumber } from '../../shared/values';
-import { operationError } from '../../../shared/transport/nodeErrors';
+import { operationError, refusalOf } from '../../../shared/transport/nodeErrors';
+import { urlWithoutSecrets } from '../../../shared/logging/log';
 import { sendOption } from '../../shared/parameters';
 import {
 	MAX_FILES,
@@ -71,11 +71,6 @@ function withoutSeparators(entry: string): string {
 	return entry.slice(start, end);
 }
 
-/** A URL as errors and outputs show it: no user name, password, query or fragment (they may hold secrets). */
-function urlWithoutSecrets(url: URL): string {
-	return `${url.protocol}//${url.host}${url.pathname}`;
-}
-
 /** An entry as an error shows it: no query, fragment, or anything before an `@`. */
 function entryWithoutSecrets(entry: string): string {
 	let shown = entry.replace(/[?#][\s\S]*$/, '');
@@ -115,21 +110,19 @@ export async function fetchDocuments(
 	value: unknown,
 	options: IDataObject,
 ): Promise<FaxDocument[]> {
+	const refuse = refusalOf(context, itemIndex);
 	const list = documentUrlList(value);
 	if (list.length === 0) {
-		throw operationError(context, {
-			itemIndex,
-			message: `${LABEL} is required`,
-			description:
-				'Enter the http(s) address of at least one document, e.g. https://example.com/invoice.pdf (an expression may have resolved to an empty value).',
-		});
+		throw refuse(
+			`${LABEL} is required`,
+			'Enter the http(s) address of at least one document, e.g. https://example.com/invoice.pdf (an expression may have resolved to an empty value).',
+		);
 	}
 	if (list.length > MAX_FILES) {
-		throw operationError(context, {
-			itemIndex,
-			message: `${LABEL} names ${list.length} documents; Fax.Plus takes at most ${MAX_FILES} per fax`,
-			description: 'Send the documents as several faxes.',
-		});
+		throw refuse(
+			`${LABEL} names ${list.length} documents; Fax.Plus takes at most ${MAX_FILES} per fax`,
+			'Send the documents as several faxes.',
+		);
 	}
 	const urls = list.map((entry) => {
 		const url = URL.canParse(entry) ? new URL(entry) : undefined;
@@ -145,7 +138,7 @@ export async function fetchDocuments(
 	try {
 		allowedHosts = hostList(options.allowedDocumentHosts);
 	} catch (error) {
-		throw operationError(context, { itemIndex, message: (error as Error).message });
+		throw refuse((error as Error).message);
 	}
 	const fetching: Fetching = {
 		context,
@@ -173,7 +166,6 @@ export async function fetchDocuments(
 	return documents;
 }
 
-/** Answers where to connect for `url`, or throws the refusal naming the address asked for and what to do. */
 async function checkEgress(fetching: Fetching, url: URL, asked: URL): Promise<string | undefined> {
 	const decision = await fetching.egress(url);
 	if (decision.allowed) return decision.address;
@@ -183,7 +175,7 @@ async function checkEgress(fetching: Fetching, url: URL, asked: URL): Promise<st
 	const { message, description } = refusal(decision);
 	throw failure(
 		fetching,
-		`${urlWithoutSecrets(asked)}${hop} ${message}`,
+		`${urlWithoutSecrets(asked.href)}${hop} ${message}`,
 		`${description} Nothing was sent.`,
 	);
 }
@@ -191,7 +183,7 @@ async function checkEgress(fetching: Fetching, url: URL, asked: URL): Promise<st
 function deadlineReached(fetching: Fetching, url: URL): NodeOperationError {
 	return failure(
 		fetching,
-		`${urlWithoutSecrets(url)} did not arrive within the time limit of ${fetching.seconds} seconds`,
+		`${urlWithoutSecrets(url.href)} did not arrive within the time limit of ${fetching.seconds} seconds`,
 		'The deadline of Download Time Limit (Seconds) was reached: each document must arrive in that time in all, redirects included. ' +
 			`The server was slow or kept the download open; raise ${sendOption('Download Time Limit (Seconds)')} for a large document. Nothing was sent.`,
 	);
@@ -200,7 +192,7 @@ function deadlineReached(fetching: Fetching, url: URL): NodeOperationError {
 function couldNotFetch(fetching: Fetching, url: URL, status?: number): NodeOperationError {
 	return failure(
 		fetching,
-		`could not fetch ${urlWithoutSecrets(url)}${status ? ` (HTTP ${status})` : ''}`,
+		`could not fetch ${urlWithoutSecrets(url.href)}${status ? ` (HTTP ${status})` : ''}`,
 		'Check that the address is right and reachable from n8n without signing in; nothing was sent.',
 	);
 }
@@ -292,7 +284,7 @@ async function readDocument(
 	index: number,
 	budget: number,
 ): Promise<FaxDocument> {
-	const shown = urlWithoutSecrets(asked);
+	const shown = urlWithoutSecrets(asked.href);
 	const headers = response.headers ?? {};
 
 	const contentType = mimeOf(headers['content-type']);
@@ -322,15 +314,8 @@ async function readDocument(
 
 	// The file name is kept when it names the document's type, else the document is numbered.
 	const fallback = `document-${index + 1}`;
-	const fields = {
-		field: shown,
-		fileName:
-			documentType(fileName, undefined)?.mimeType === type.mimeType
-				? uploadFileName(fileName, fallback, type.extension)
-				: `${fallback}.${type.extension}`,
-		mimeType: type.mimeType,
-		format: uploadFormatOf(type.extension),
-	};
+	const named = documentType(fileName, undefined)?.mimeType === type.mimeType;
+	const fields = { field: shown, ...uploadFields(named ? fileName : undefined, fallback, type) };
 
 	// Counted as n8n's store reads it: past the budget the rest is never read.
 	let received = 0;

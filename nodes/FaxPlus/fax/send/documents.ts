@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequest } from '../../shared/requests';
-import { operationError } from '../../../shared/transport/nodeErrors';
+import { operationError, refusalOf } from '../../../shared/transport/nodeErrors';
 import {
 	KIND_TYPES,
 	readDocument,
@@ -102,21 +102,17 @@ export async function readDocuments(
 	itemIndex: number,
 	named: string[],
 ): Promise<FaxDocument[]> {
+	const refuse = refusalOf(context, itemIndex);
 	const available = Object.keys(context.getInputData()[itemIndex]?.binary ?? {});
 	const fields = named.length > 0 ? named : available;
 	if (fields.length === 0) {
-		throw operationError(context, {
-			itemIndex,
-			message: `${LABEL}: the input item carries no files`,
-			description: NO_FILES,
-		});
+		throw refuse(`${LABEL}: the input item carries no files`, NO_FILES);
 	}
 	if (fields.length > MAX_FILES) {
-		throw operationError(context, {
-			itemIndex,
-			message: `${LABEL} names ${fields.length} files; Fax.Plus takes at most ${MAX_FILES} per fax`,
-			description: 'Send the documents as several faxes, or merge some of them into one PDF first.',
-		});
+		throw refuse(
+			`${LABEL} names ${fields.length} files; Fax.Plus takes at most ${MAX_FILES} per fax`,
+			'Send the documents as several faxes, or merge some of them into one PDF first.',
+		);
 	}
 
 	const binaries = fields.map((field) => {
@@ -124,13 +120,12 @@ export async function readDocuments(
 		try {
 			binary = context.helpers.assertBinaryData(itemIndex, field);
 		} catch {
-			throw operationError(context, {
-				itemIndex,
-				message: `${LABEL}: the input item has no binary field "${field}"`,
-				description: available.length
+			throw refuse(
+				`${LABEL}: the input item has no binary field "${field}"`,
+				available.length
 					? `The item's binary fields are: ${available.join(', ')}. Use one of these names.`
 					: NO_FILES,
-			});
+			);
 		}
 		const type = documentType(binary.fileName, binary.mimeType, binary.fileExtension);
 		if (type) {
@@ -140,11 +135,10 @@ export async function readDocuments(
 		const what =
 			[binary.fileName, mimeOf(binary.mimeType)].filter(Boolean).join(', ') ||
 			'no file name or MIME type';
-		throw operationError(context, {
-			itemIndex,
-			message: `${LABEL}: the file in "${field}" (${what}) is not a type Fax.Plus can fax`,
-			description: `Fax.Plus accepts ${ACCEPTED_LIST}. Convert the file first, or give it the right file name and MIME type.`,
-		});
+		throw refuse(
+			`${LABEL}: the file in "${field}" (${what}) is not a type Fax.Plus can fax`,
+			`Fax.Plus accepts ${ACCEPTED_LIST}. Convert the file first, or give it the right file name and MIME type.`,
+		);
 	});
 
 	// Sizes from the metadata first, so a huge file is refused before it is read.
@@ -152,19 +146,13 @@ export async function readDocuments(
 
 	const documents: FaxDocument[] = [];
 	for (const { field, binary, type } of binaries) {
-		const fields = {
-			field,
-			fileName: uploadFileName(binary.fileName, field, type.extension),
-			mimeType: type.mimeType,
-			format: uploadFormatOf(type.extension),
-		};
+		const fields = { field, ...uploadFields(binary.fileName, field, type) };
 		const document = await binaryDocument(context, fields, binary);
 		if (document.size === 0) {
-			throw operationError(context, {
-				itemIndex,
-				message: `${LABEL}: the file in "${field}" is empty`,
-				description: 'Fax.Plus cannot fax an empty file; check the node that produced it.',
-			});
+			throw refuse(
+				`${LABEL}: the file in "${field}" is empty`,
+				'Fax.Plus cannot fax an empty file; check the node that produced it.',
+			);
 		}
 		documents.push(document);
 	}
@@ -188,6 +176,16 @@ export async function binaryDocument(
 		};
 	}
 	return documentFromBase64(fields, binary.data);
+}
+
+/** A document's upload name, MIME type and format, from its type. */
+export function uploadFields(
+	name: string | undefined,
+	fallback: string,
+	{ extension, mimeType }: { extension: string; mimeType: string },
+) {
+	const fileName = uploadFileName(name, fallback, extension);
+	return { fileName, mimeType, format: uploadFormatOf(extension) };
 }
 
 /** The upload name carries its type's extension: Fax.Plus reads the type from the name. */
@@ -228,7 +226,6 @@ export function documentType(
 	return undefined;
 }
 
-/** The upload `format` of automatic mode. */
 export function uploadFormatOf(extension: string): UploadFormat {
 	return extension === 'tif' || extension === 'tiff' ? 'tiff' : 'pdf';
 }
@@ -249,7 +246,6 @@ export function megabytes(bytes: number): string {
 	return (bytes / (1024 * 1024)).toFixed(1);
 }
 
-/** A document as it is uploaded, with its pages as the reader counted them. */
 export type CountedDocument = Omit<DocumentRead, 'kind'> & { document: FaxDocument };
 
 export async function countedDocument(
@@ -258,13 +254,7 @@ export async function countedDocument(
 ): Promise<CountedDocument> {
 	const { kind, pages, cut, refused } = await readDocument(document, mostPages);
 	if (kind === 'other') return { document, pages, cut };
-	const { mimeType, extension } = KIND_TYPES[kind];
-	const typed = {
-		...document,
-		mimeType,
-		fileName: uploadFileName(document.fileName, 'document', extension),
-		format: uploadFormatOf(extension),
-	};
+	const typed = { ...document, ...uploadFields(document.fileName, 'document', KIND_TYPES[kind]) };
 	return { document: typed, pages, cut, refused };
 }
 

@@ -5,8 +5,7 @@ import { wholeNumber } from '../../shared/values';
 import { faxStatusFields } from '../../../shared/api/faxStatuses';
 import { outboxFaxes, type OutboxFax } from '../../../shared/api/accountLists';
 import { sentSince } from '../../../shared/api/faxList';
-import type { FaxRecord } from '../shared/sentFaxes';
-import { instantOf, matchSent } from '../shared/sentFaxes';
+import { instantOf, matchSent, type FaxRecord } from '../shared/sentFaxes';
 import { operationError } from '../../../shared/transport/nodeErrors';
 import { withIsoTimes } from '../../shared/items';
 import {

@@ -6,15 +6,14 @@ import { dateTimeValue } from '../../shared/dateTimeValue';
 import { choiceOf, wholeNumber, requiredString, userIdOf, listOf } from '../../shared/values';
 import { retryOf } from '../../shared/retry';
 import { apiRequest } from '../../shared/requests';
-import { nodeErrorOf, operationError } from '../../../shared/transport/nodeErrors';
+import { nodeErrorOf, operationError, refusalOf } from '../../../shared/transport/nodeErrors';
 import { saveFaxCustomData } from '../../../shared/logging/customData';
 import { logDebug } from '../../../shared/logging/log';
 import { toItems } from '../../shared/items';
 import { sendOption } from '../../shared/parameters';
 import { runsAsTool } from '../../../shared/n8n/executeContext';
 import { KEY_TAG_PREFIX, refuseMarker } from '../../shared/idempotencyKeyMarker';
-import type { AgentRisk } from '../../shared/display';
-import { toolFields, updateDisplayOptions } from '../../shared/display';
+import { toolFields, updateDisplayOptions, type AgentRisk } from '../../shared/display';
 import { DEFAULT_MAX_PAGES, DOCUMENT_SOURCES, properties, type DocumentSource } from './properties';
 import { destinationsOf, senderOf } from './destinations';
 import {
@@ -130,7 +129,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 				itemIndex,
 				files: files.length,
 			});
-		// The key's claim is read back here, just before the outbox request.
 		hold = await key?.hold();
 	} catch (error) {
 		// Nothing was asked of Fax.Plus: the key's claim is taken back.
@@ -215,6 +213,7 @@ async function checkPages(
 	given: FaxDocument[],
 	maxPages: unknown,
 ): Promise<{ documents: FaxDocument[]; pages: number | undefined }> {
+	const refuse = refusalOf(context, itemIndex);
 	const set = maxPages !== undefined && maxPages !== '';
 	const limit = set ? wholeNumber(context, itemIndex, maxPages, 'Max Pages') : DEFAULT_MAX_PAGES;
 	const documents: FaxDocument[] = [];
@@ -238,17 +237,15 @@ async function checkPages(
 	if (pages <= limit)
 		return { documents, pages: documents.length > 0 && allCounted ? pages : undefined };
 	if (cut) {
-		throw operationError(context, {
-			itemIndex,
-			message: `The documents have more than ${limit} page${limit === 1 ? '' : 's'}, the most Max Pages (${limit}) allows`,
-			description: `Nothing was sent. A text is counted only until it passes Max Pages, so how many pages it has in all is not known. To fax it, raise ${sendOption('Max Pages')} or send a PDF of the text; otherwise check that the right file is mapped.`,
-		});
+		throw refuse(
+			`The documents have more than ${limit} page${limit === 1 ? '' : 's'}, the most Max Pages (${limit}) allows`,
+			`Nothing was sent. A text is counted only until it passes Max Pages, so how many pages it has in all is not known. To fax it, raise ${sendOption('Max Pages')} or send a PDF of the text; otherwise check that the right file is mapped.`,
+		);
 	}
-	throw operationError(context, {
-		itemIndex,
-		message: `The documents have ${allCounted ? '' : 'at least '}${pages} pages, more than Max Pages (${limit})`,
-		description: `Nothing was sent. To fax them, raise ${sendOption('Max Pages')} to at least ${pages}; otherwise check that the right file is mapped.`,
-	});
+	throw refuse(
+		`The documents have ${allCounted ? '' : 'at least '}${pages} pages, more than Max Pages (${limit})`,
+		`Nothing was sent. To fax them, raise ${sendOption('Max Pages')} to at least ${pages}; otherwise check that the right file is mapped.`,
+	);
 }
 
 /** Why a document Max Pages applies to cannot be counted, and what the user does about it. */

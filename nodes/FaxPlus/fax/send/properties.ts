@@ -160,8 +160,6 @@ export const properties: INodeProperties[] = [
 			'A fax of the chosen user whose document is sent to the new numbers (re-send or forward); nothing is uploaded',
 		displayOptions: { show: { documentSource: ['fax'] } },
 		searchListMethod: 'searchFaxes',
-		listPlaceholder: 'Select a fax...',
-		idPlaceholder: 'e.g. 7d3e2b9c4f1a',
 		dependsOn: USER_DEPENDENCY,
 	}),
 	{

@@ -63,7 +63,6 @@ interface AiJobState {
 interface FollowedJobs {
 	jobs: AiJobState[];
 	couldRequest: boolean;
-	/** Wait for Result's settings; undefined when it was off. */
 	wait?: WaitSettings;
 	checks: number;
 }
@@ -165,7 +164,6 @@ export function jobMessage(state: AiJobState, followed: FollowedJobs, field = 'd
 	return parts.join(' ');
 }
 
-/** The item of a field extraction answer (Update Field Extraction): status, what it means, the fields once finished. */
 export function fieldExtractionResult(faxId: string, answer: AiJobAnswer | undefined) {
 	const status = statusOf(answer);
 	const finished = status === 'finished';
@@ -260,7 +258,6 @@ export const spendsWhenRequesting: AgentRisk = {
 	whenText: 'when "Request … If Not Requested Yet" is on',
 };
 
-/** Parameters of Request/Get OCR and Field Extraction. */
 export function aiJobProperties(
 	job: AiJob,
 	operation: 'get' | 'request',
@@ -282,7 +279,6 @@ export function aiJobProperties(
 	];
 }
 
-/** Request/Get OCR and Field Extraction: the job's state, requested where the operation says. */
 export async function runAiJob(
 	context: IExecuteFunctions,
 	itemIndex: number,

@@ -12,8 +12,6 @@ export function faxIdField(description: string): INodeProperties {
 		name: 'faxId',
 		description: `${description} (its ID, not a phone number)`,
 		searchListMethod: 'searchFaxes',
-		listPlaceholder: 'Select a fax...',
-		idPlaceholder: 'e.g. 7d3e2b9c4f1a',
 		dependsOn: USER_DEPENDENCY,
 	});
 }

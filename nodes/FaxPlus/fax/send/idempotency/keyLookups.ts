@@ -26,6 +26,7 @@ import { DEFAULT_KEY_WINDOW_HOURS, DEFAULT_KEY_LIFETIME_DAYS } from '../properti
 import { sendOption } from '../../../shared/parameters';
 import { digitsOf, timeOf } from '../../shared/sentFaxes';
 import { requestScope } from '../../../shared/requests';
+import { credentialTypeOf } from '../../../../shared/transport/transport';
 
 /** The newest sent faxes a look reads: one page, from this long before the send began. */
 const RECENT = { ms: 15 * 60_000, faxes: 50 };
@@ -77,7 +78,7 @@ export async function sendKeyOf(
 			});
 	}
 	const node = context.getNode();
-	const type = node.parameters.authentication === 'oAuth2' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
+	const type = credentialTypeOf(context);
 	// Keys are held per credential and User ID (Fax.Plus's lists are the account's), workflow and node.
 	const space = `${node.credentials?.[type]?.id ?? ''}\n${identity.userId}`;
 	const scope = [context.getWorkflow().id ?? '', node.id ?? node.name];
