@@ -52,6 +52,7 @@ export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecu
 			}
 		}
 		saveTriggerItemCustomData(this, json, options.customDataNumbers);
+		// An unverified delivery does not choose which fax the credential fetches.
 		const item = !(options.downloadDocument && DOCUMENT_EVENTS.includes(String(json.event)))
 			? { json }
 			: json.signatureVerified === true
