@@ -1,5 +1,5 @@
-// A resource as the node reads it (its Operation picker, its operations' parameters, the node's
-// Options), Custom API Call's value, and the canvas subtitle.
+// A resource as the node reads it (its Operation picker, each operation's tool fields and
+// parameters, the node's Options), Custom API Call's value, and the canvas subtitle.
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { nodeOptions } from './nodeOptions';
 import { toolFields, updateDisplayOptions } from './display';
