@@ -230,7 +230,8 @@ export function lifecycleMethods() {
 			} catch (error) {
 				const left = recordedEndpoint(this, webhookUrlOf(this));
 				const what = left
-					? `Left at Fax.Plus: webhook endpoint ${left}, still delivering to this workflow's URL (n8n answers those deliveries 404 while the workflow is inactive). Delete it in Fax.Plus → Integrations → Webhooks, or with the Fax.Plus node (Webhook → Delete), or publish and unpublish the workflow again`
+					? `Left at Fax.Plus: webhook endpoint ${left}, still delivering to this workflow's URL (n8n answers those deliveries 404 while the workflow is inactive). ` +
+						'Delete it in Fax.Plus → Integrations → Webhooks, or with the Fax.Plus node (Webhook → Delete), or publish and unpublish the workflow again'
 					: 'What the trigger registered may still be at Fax.Plus: check Fax.Plus → Integrations → Webhooks';
 				logWarning(
 					this,

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/parameters';
 import { userIdOf } from '../shared/values';
 import { getItem } from '../shared/items';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Get',
@@ -12,7 +12,7 @@ export const option = {
 		"Your own account's details, or a corporate member's: name, email, phone, type, status, settings",
 };
 
-const properties: INodeProperties[] = [...toolFields(option), ...userIdFields()];
+const properties: INodeProperties[] = userIdFields();
 
 const displayOptions = { show: { resource: ['account'], operation: ['get'] } };
 export const description = updateDisplayOptions(displayOptions, properties);

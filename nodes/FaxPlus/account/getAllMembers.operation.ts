@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflo
 import { NodeApiError } from 'n8n-workflow';
 import { getManyItems, returnAllOrLimit } from '../shared/getMany';
 import { listAnswer } from '../../shared/api/accountLists';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Get Many Members',
@@ -11,11 +11,10 @@ export const option = {
 	description: 'List the members of the corporate account, one item each (admins only)',
 };
 
-const toolDescription =
+export const toolDescription =
 	'List the members of the corporate Fax.Plus account (admins only). Needs nothing. Returns one record per member with the user ID (uid) that other tools take as User, name, e-mail and role.';
 
 const properties: INodeProperties[] = [
-	...toolFields(option, { toolDescription }),
 	{
 		displayName:
 			"Only an admin of a corporate Fax.Plus account can list its members; Fax.Plus refuses a member's credential (403)",

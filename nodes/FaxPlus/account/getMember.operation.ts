@@ -3,7 +3,7 @@ import { memberLocator } from '../shared/parameters';
 import { requiredString } from '../shared/values';
 import { toItems } from '../shared/items';
 import { apiGet } from '../shared/requests';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Get Member',
@@ -12,10 +12,7 @@ export const option = {
 	description: "Get a corporate member's role and faxing quota (admins only)",
 };
 
-const properties: INodeProperties[] = [
-	...toolFields(option),
-	memberLocator('The corporate member to get'),
-];
+const properties: INodeProperties[] = [memberLocator('The corporate member to get')];
 
 const displayOptions = { show: { resource: ['account'], operation: ['getMember'] } };
 export const description = updateDisplayOptions(displayOptions, properties);

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { getItem } from '../shared/items';
 import { userIdFields } from '../shared/parameters';
 import { userIdOf } from '../shared/values';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Get Plan',
@@ -11,13 +11,10 @@ export const option = {
 	description: 'Read the plan type and the admin and owner flags of an account',
 };
 
-const toolDescription =
+export const toolDescription =
 	'Get the Fax.Plus plan of the account or of a member: pages, limits and features. Needs the user: "self" or a member\'s user ID. Returns the plan\'s fields.';
 
-const properties: INodeProperties[] = [
-	...toolFields(option, { toolDescription }),
-	...userIdFields(),
-];
+const properties: INodeProperties[] = userIdFields();
 
 const displayOptions = { show: { resource: ['account'], operation: ['getPlan'] } };
 export const description = updateDisplayOptions(displayOptions, properties);

@@ -4,7 +4,7 @@ import { apiRequest } from '../shared/requests';
 import { isEmailAddress } from './emails';
 import { listOf } from '../shared/values';
 import { operationError } from '../../shared/transport/nodeErrors';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 /** Fax.Plus's limit per request ("Invite corporate members"). */
 const MAX_INVITATIONS = 10;
@@ -19,7 +19,6 @@ export const option = {
 export const agentRisk = { kind: 'changes' } as const;
 
 const properties: INodeProperties[] = [
-	...toolFields(option, { agentRisk }),
 	{
 		displayName: 'Emails',
 		name: 'emails',

@@ -9,7 +9,7 @@ import { accountDataChanges, notificationChanges, settingsToSend } from './accou
 import { readPhoneNumber } from '../../shared/phone/numbers';
 import { refusalOf } from '../../shared/transport/nodeErrors';
 import { isEmailAddress } from './emails';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Update',
@@ -62,7 +62,6 @@ function slackModeField(
 }
 
 const properties: INodeProperties[] = [
-	...toolFields(option, { agentRisk }),
 	...userIdFields(),
 	updateFieldsCollection([
 		{

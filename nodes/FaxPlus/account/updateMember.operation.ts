@@ -5,7 +5,7 @@ import { requiredString } from '../shared/values';
 import { answerOr } from '../shared/items';
 import { apiRequest } from '../shared/requests';
 import { operationError } from '../../shared/transport/nodeErrors';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Update Member',
@@ -17,7 +17,6 @@ export const option = {
 export const agentRisk = { kind: 'changes' } as const;
 
 const properties: INodeProperties[] = [
-	...toolFields(option, { agentRisk }),
 	memberLocator('The corporate member to change'),
 	updateFieldsCollection([
 		{

@@ -3,7 +3,7 @@ import { toItems } from '../shared/items';
 import { apiRequest } from '../shared/requests';
 import { ENABLED_FIELD, type AiCustomField } from './customFields';
 import { booleanValue, requiredString } from '../shared/values';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Create Custom Field',
@@ -15,7 +15,6 @@ export const option = {
 export const agentRisk = { kind: 'changes' } as const;
 
 const properties: INodeProperties[] = [
-	...toolFields(option, { agentRisk }),
 	{
 		displayName: 'Name',
 		name: 'name',

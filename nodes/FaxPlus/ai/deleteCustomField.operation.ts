@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { deleteItem } from '../shared/items';
 import { resourceLocator } from '../shared/parameters';
 import { requiredString } from '../shared/values';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Delete Custom Field',
@@ -14,7 +14,6 @@ export const option = {
 export const agentRisk = { kind: 'deletes' } as const;
 
 const properties: INodeProperties[] = [
-	...toolFields(option, { agentRisk }),
 	resourceLocator({
 		displayName: 'Custom Field',
 		name: 'customField',

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { getManyItems, returnAllOrLimit } from '../shared/getMany';
 import { customFields } from './customFields';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Get Many Custom Fields',
@@ -10,7 +10,7 @@ export const option = {
 	description: 'List the AI custom field definitions, one item each',
 };
 
-const properties: INodeProperties[] = [...toolFields(option), ...returnAllOrLimit()];
+const properties: INodeProperties[] = returnAllOrLimit();
 
 const displayOptions = { show: { resource: ['ai'], operation: ['getAllCustomFields'] } };
 export const description = updateDisplayOptions(displayOptions, properties);

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { getItem } from '../shared/items';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Get Credits',
@@ -9,10 +9,10 @@ export const option = {
 	description: 'Read the AI credits left, their use per feature and the next reload',
 };
 
-const toolDescription =
+export const toolDescription =
 	'Get the Fax AI credits left (for OCR and field extraction). Needs nothing. Returns the credits remaining and used.';
 
-const properties: INodeProperties[] = [...toolFields(option, { toolDescription })];
+const properties: INodeProperties[] = [];
 
 const displayOptions = { show: { resource: ['ai'], operation: ['getCredits'] } };
 export const description = updateDisplayOptions(displayOptions, properties);

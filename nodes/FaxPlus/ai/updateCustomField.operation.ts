@@ -5,7 +5,7 @@ import { toItems } from '../shared/items';
 import { apiRequest } from '../shared/requests';
 import { ENABLED_FIELD, type AiCustomField } from './customFields';
 import { booleanValue, requiredString } from '../shared/values';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Update Custom Field',
@@ -17,7 +17,6 @@ export const option = {
 export const agentRisk = { kind: 'changes' } as const;
 
 const properties: INodeProperties[] = [
-	...toolFields(option, { agentRisk }),
 	resourceLocator({
 		displayName: 'Custom Field',
 		name: 'customField',

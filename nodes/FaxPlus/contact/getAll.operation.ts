@@ -5,7 +5,7 @@ import { toItems } from '../shared/items';
 import { resultLimit, returnAllOrLimit } from '../shared/getMany';
 import { collectPages, entryKey, FIRST_OFFSET_PAGE, offsetPages } from '../../shared/api/pager';
 import { contactPage, CONTACT_UNTRUSTED, CONTACTS_PAGE_SIZE, type ContactListQuery } from './list';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 import { requestScope } from '../shared/requests';
 
 export const option = {
@@ -18,7 +18,6 @@ export const option = {
 export const untrusted = CONTACT_UNTRUSTED;
 
 const properties: INodeProperties[] = [
-	...toolFields(option),
 	...userIdFields(),
 	...returnAllOrLimit(),
 	{

@@ -4,7 +4,7 @@ import { resourceLocator } from '../shared/parameters';
 import { requiredIdList, requiredString } from '../shared/values';
 import { apiRequest } from '../shared/requests';
 import { CONTACT_UNTRUSTED } from './list';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Set Groups',
@@ -16,11 +16,10 @@ export const option = {
 export const agentRisk = { kind: 'changes' } as const;
 export const untrusted = CONTACT_UNTRUSTED;
 
-const toolDescription =
+export const toolDescription =
 	"Set which contact groups one of your contacts is in. Fax.Plus replaces the contact's groups with the ones given: list every group the contact should stay in. Needs the contact ID and the group IDs. Returns the contact ID and its groups.";
 
 const properties: INodeProperties[] = [
-	...toolFields(option, { toolDescription, agentRisk }),
 	{
 		displayName:
 			'Fax.Plus takes the contact out of every group not listed here: list all the groups it should be in',

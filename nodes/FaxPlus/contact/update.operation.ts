@@ -6,7 +6,7 @@ import { userIdFields, resourceLocator, USER_DEPENDENCY } from '../shared/parame
 import { updateFieldsCollection, nonEmptyUpdate, updateText } from '../shared/updateFields';
 import { answerOr } from '../shared/items';
 import { CONTACT_UNTRUSTED } from './list';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Update',
@@ -19,7 +19,6 @@ export const agentRisk = { kind: 'changes' } as const;
 export const untrusted = CONTACT_UNTRUSTED;
 
 const properties: INodeProperties[] = [
-	...toolFields(option, { agentRisk }),
 	...userIdFields(),
 	resourceLocator({
 		displayName: 'Contact',

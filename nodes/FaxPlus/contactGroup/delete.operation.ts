@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { deleteItem } from '../shared/items';
 import { requiredString } from '../shared/values';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Delete',
@@ -13,7 +13,6 @@ export const option = {
 export const agentRisk = { kind: 'deletes' } as const;
 
 const properties: INodeProperties[] = [
-	...toolFields(option, { agentRisk }),
 	{
 		displayName: 'Group ID',
 		name: 'groupId',

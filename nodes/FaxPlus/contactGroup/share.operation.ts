@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { toItems } from '../shared/items';
 import { apiRequest } from '../shared/requests';
 import { requiredIdList } from '../shared/values';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Share',
@@ -14,7 +14,6 @@ export const option = {
 export const agentRisk = { kind: 'changes' } as const;
 
 const properties: INodeProperties[] = [
-	...toolFields(option, { agentRisk }),
 	{
 		displayName: 'Group IDs',
 		name: 'groupIds',

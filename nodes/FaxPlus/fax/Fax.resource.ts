@@ -1,4 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
 import * as deleteOperation from './delete.operation';
 import * as download from './download.operation';
 import * as downloadReport from './downloadReport.operation';
@@ -14,11 +13,9 @@ import * as requestOcr from './requestOcr.operation';
 import * as send from './send/operation';
 import * as update from './update.operation';
 import * as updateFieldExtraction from './updateFieldExtraction.operation';
-import { nodeOptions } from '../shared/nodeOptions';
-import { operationPicker } from '../shared/pickers';
-import type { FaxPlusOperation } from '../shared/types';
+import { resourceOf } from '../shared/pickers';
 
-export const operations: Record<string, FaxPlusOperation> = {
+export const { operations, description } = resourceOf('fax', 'send', {
 	delete: deleteOperation,
 	download,
 	downloadReport,
@@ -34,10 +31,4 @@ export const operations: Record<string, FaxPlusOperation> = {
 	send,
 	update,
 	updateFieldExtraction,
-};
-
-export const description: INodeProperties[] = [
-	operationPicker('fax', operations, 'send'),
-	...Object.values(operations).flatMap((operation) => operation.description),
-	...nodeOptions('fax', operations),
-];
+});

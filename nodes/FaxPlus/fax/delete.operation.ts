@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/parameters';
 import { deleteItem } from '../shared/items';
 import { faxIdField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Delete',
@@ -14,11 +14,10 @@ export const option = {
 export const agentRisk = { kind: 'deletes' } as const;
 export const untrusted = FAX_UNTRUSTED;
 
-const toolDescription =
+export const toolDescription =
 	'Delete a fax from Fax.Plus (moves it out of the lists; it cannot be undone through this tool). Needs the fax ID (the "id" from the fax list). Returns the deleted fax\'s ID.';
 
 const properties: INodeProperties[] = [
-	...toolFields(option, { toolDescription, agentRisk }),
 	...userIdFields(),
 	faxIdField('ID of the fax record to delete'),
 ];

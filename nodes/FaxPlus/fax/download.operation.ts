@@ -6,7 +6,7 @@ import { downloadFaxFile } from '../../shared/api/faxFiles';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 import { requestScope } from '../shared/requests';
 import { choiceOf } from '../shared/values';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Download',
@@ -18,11 +18,10 @@ export const option = {
 export const maxItemsAtOnce = DOWNLOADS_AT_ONCE;
 export const untrusted = FAX_UNTRUSTED;
 
-const toolDescription =
+export const toolDescription =
 	'Download the document of a fax as a PDF or TIFF file. Needs the fax ID (the "id" from the fax list). Returns the file\'s name, type and size; the file itself stays in n8n\'s execution data (an agent cannot read it: use Get OCR for the text).';
 
 const properties: INodeProperties[] = [
-	...toolFields(option, { toolDescription }),
 	...userIdFields(),
 	faxIdField('ID of the fax whose document to download'),
 	{

@@ -5,7 +5,7 @@ import { outputFaxFile } from './shared/faxFile';
 import { downloadFaxFile } from '../../shared/api/faxFiles';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 import { requestScope } from '../shared/requests';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Download Report',
@@ -17,11 +17,10 @@ export const option = {
 export const maxItemsAtOnce = DOWNLOADS_AT_ONCE;
 export const untrusted = FAX_UNTRUSTED;
 
-const toolDescription =
+export const toolDescription =
 	'Download the transmission report (PDF) of a sent fax. Needs the fax ID (the "id" from the fax list). Returns the file\'s name, type and size; the file itself stays in n8n\'s execution data.';
 
 const properties: INodeProperties[] = [
-	...toolFields(option, { toolDescription }),
 	...userIdFields(),
 	faxIdField('ID of the fax whose confirmation report to download'),
 	outputBinaryField('confirmation report (PDF)'),

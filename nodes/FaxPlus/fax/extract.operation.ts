@@ -12,7 +12,7 @@ import {
 	type AiJob,
 } from './shared/aiJobs';
 import { faxIdField, faxOfItem } from './shared/fields';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 import type { UntrustedField } from '../shared/output';
 
 export const option = {
@@ -29,7 +29,7 @@ export const untrusted: UntrustedField[] = [
 	{ field: 'fields', as: 'extractedFields' },
 ];
 
-const toolDescription =
+export const toolDescription =
 	"Get both the text and the fields (e.g. sender, invoice number) of a fax from Fax.Plus's Fax " +
 	'AI in one call, requesting each only when nobody has (uses AI credits once). Needs the fax ' +
 	'ID. Waits for the results and returns the text in "untrusted.ocrText" and the fields in "untrusted.extractedFields" ' +
@@ -37,7 +37,6 @@ const toolDescription =
 	'saying what to do when one is not ready.';
 
 const properties: INodeProperties[] = [
-	...toolFields(option, { toolDescription, agentRisk }),
 	...userIdFields(),
 	faxIdField('ID of the fax whose text and fields to extract'),
 	...waitForResultProperties('the text and the fields', true),

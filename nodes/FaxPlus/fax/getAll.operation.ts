@@ -19,7 +19,7 @@ import {
 } from './shared/fields';
 import { resultLimit, returnAllOrLimit } from '../shared/getMany';
 import { operationError } from '../../shared/transport/nodeErrors';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 import { requestScope } from '../shared/requests';
 
 const PAGE_SIZE = 100;
@@ -36,7 +36,7 @@ export const option = {
 
 export const untrusted = FAX_UNTRUSTED;
 
-const toolDescription =
+export const toolDescription =
 	'List faxes in Fax.Plus, newest first. Needs the category: inbox (received faxes), sent or ' +
 	'spam. Returns one record per fax (id, direction, status, from, to, pages, startTime in ISO ' +
 	"8601 UTC, isRead; the comment, and a received fax's caller ID instead of from, under 'untrusted': " +
@@ -44,7 +44,6 @@ const toolDescription =
 	"otherwise; use a fax's id with the other fax tools.";
 
 const properties: INodeProperties[] = [
-	...toolFields(option, { toolDescription }),
 	...userIdFields(),
 	...returnAllOrLimit(),
 	...outputProperties(SIMPLIFIED_FAX, RAW_ONLY_FAX_FIELDS),

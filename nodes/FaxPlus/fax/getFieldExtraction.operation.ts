@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { aiJobProperties, runAiJob, spendsWhenRequesting, EXTRACTED_FIELDS } from './shared/aiJobs';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Get Field Extraction',
@@ -12,7 +12,7 @@ export const option = {
 export const agentRisk = spendsWhenRequesting;
 export const untrusted = EXTRACTED_FIELDS;
 
-const toolDescription =
+export const toolDescription =
 	"Read the fields Fax.Plus's Fax AI extracted from a fax (e.g. sender, invoice number) in one " +
 	'call. Needs the fax ID. Reads the fields Fax AI extracted, waiting for them a while; requests ' +
 	'extraction when nobody has only if set up to (uses AI credits once), otherwise says that nobody ' +
@@ -21,7 +21,6 @@ const toolDescription =
 	'what to do (ask again later).';
 
 const properties: INodeProperties[] = [
-	...toolFields(option, { toolDescription, agentRisk }),
 	...aiJobProperties('fieldExtraction', 'get', 'ID of the fax whose AI field extraction to read'),
 ];
 

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { aiJobProperties, runAiJob, spendsWhenRequesting, OCR_TEXT } from './shared/aiJobs';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Get OCR',
@@ -13,7 +13,7 @@ export const option = {
 export const agentRisk = spendsWhenRequesting;
 export const untrusted = OCR_TEXT;
 
-const toolDescription =
+export const toolDescription =
 	'Read the text of a fax (OCR by Fax.Plus\'s Fax AI) in one call. Needs the fax ID (the "id" ' +
 	'from the fax list). Reads the text Fax AI recognised, waiting for it a while; requests OCR ' +
 	'when nobody has only if set up to (uses AI credits once), otherwise says that nobody has. ' +
@@ -22,7 +22,6 @@ const toolDescription =
 	'so in words and to ask again later.';
 
 const properties: INodeProperties[] = [
-	...toolFields(option, { toolDescription, agentRisk }),
 	...aiJobProperties('ocr', 'get', 'ID of the fax whose text to read'),
 ];
 

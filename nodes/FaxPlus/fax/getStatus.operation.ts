@@ -7,7 +7,7 @@ import { toItems } from '../shared/items';
 import { faxStatusNow } from './shared/sentFaxes';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { FAX_UNTRUSTED } from './shared/fields';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Get Status',
@@ -19,7 +19,7 @@ export const option = {
 
 export const untrusted = FAX_UNTRUSTED;
 
-const toolDescription =
+export const toolDescription =
 	"Get the current status of a fax that Send queued. Needs Send's outbox ID (outboxFaxId), " +
 	'the destination number (to) and, when known, when Send queued it (queuedAt). Looks in the ' +
 	'outbox and, once the fax has left it, among the sent faxes. Returns where (outbox, sent ' +
@@ -27,7 +27,6 @@ const toolDescription =
 	'will change no more) and, once sent, the fax ID.';
 
 const properties: INodeProperties[] = [
-	...toolFields(option, { toolDescription }),
 	...userIdFields(),
 	resourceLocator({
 		displayName: 'Outbox Fax',

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { aiJobProperties, runAiJob, EXTRACTED_FIELDS } from './shared/aiJobs';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Request Field Extraction',
@@ -13,7 +13,7 @@ export const option = {
 export const agentRisk = { kind: 'spends' } as const;
 export const untrusted = EXTRACTED_FIELDS;
 
-const toolDescription =
+export const toolDescription =
 	"Get the fields of a fax (e.g. sender, invoice number) from Fax.Plus's Fax AI, requesting " +
 	'extraction only when nobody has (uses AI credits once). Needs the fax ID. Waits for the result ' +
 	'and returns the status and, when finished, the fields in "untrusted.extractedFields" (read ' +
@@ -21,7 +21,6 @@ const toolDescription =
 	'credits were spent.';
 
 const properties: INodeProperties[] = [
-	...toolFields(option, { toolDescription, agentRisk }),
 	...aiJobProperties(
 		'fieldExtraction',
 		'request',

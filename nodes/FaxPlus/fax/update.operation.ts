@@ -8,7 +8,7 @@ import { faxIdField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';
 import type { FaxRecord } from './shared/sentFaxes';
 import { keepingMarker, refuseMarker } from '../shared/idempotencyKeyMarker';
 import { operationError } from '../../shared/transport/nodeErrors';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 interface FaxModification {
 	is_read?: boolean;
@@ -25,11 +25,10 @@ export const option = {
 export const agentRisk = { kind: 'changes' } as const;
 export const untrusted = FAX_UNTRUSTED;
 
-const toolDescription =
+export const toolDescription =
 	'Mark a fax as read or unread, or change its comment. Needs the fax ID (the "id" from the fax list) and what to change; what is not changed keeps its value. Returns the fax ID, its comment and whether it is read.';
 
 const properties: INodeProperties[] = [
-	...toolFields(option, { toolDescription, agentRisk }),
 	...userIdFields(),
 	faxIdField('ID of the fax to change'),
 	updateFieldsCollection([

@@ -2,9 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import * as create from './create.operation';
 import * as deleteOperation from './delete.operation';
 import * as getAll from './getAll.operation';
-import { nodeOptions } from '../shared/nodeOptions';
-import { operationPicker } from '../shared/pickers';
-import type { FaxPlusOperation } from '../shared/types';
+import { resourceOf } from '../shared/pickers';
 
 const deprecationNotice: INodeProperties = {
 	displayName:
@@ -15,15 +13,12 @@ const deprecationNotice: INodeProperties = {
 	displayOptions: { show: { resource: ['legacyHook'] } },
 };
 
-export const operations: Record<string, FaxPlusOperation> = {
+const resource = resourceOf('legacyHook', 'getAll', {
 	create,
 	delete: deleteOperation,
 	getAll,
-};
+});
 
-export const description: INodeProperties[] = [
-	deprecationNotice,
-	operationPicker('legacyHook', operations, 'getAll'),
-	...Object.values(operations).flatMap((operation) => operation.description),
-	...nodeOptions('legacyHook', operations),
-];
+export const operations = resource.operations;
+
+export const description: INodeProperties[] = [deprecationNotice, ...resource.description];

@@ -5,7 +5,7 @@ import { checkUrl } from '../../shared/api/webhookEndpoints';
 import { e164Numbers } from '../shared/faxNumbers';
 import { hookWithoutToken } from '../../shared/api/hookTokens';
 import { createLegacyHook } from '../../shared/api/legacyHooks';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 import { requestScope } from '../shared/requests';
 
 export const option = {
@@ -18,7 +18,6 @@ export const option = {
 export const agentRisk = { kind: 'changes' } as const;
 
 const properties: INodeProperties[] = [
-	...toolFields(option, { agentRisk }),
 	{
 		displayName: 'Target URL',
 		name: 'targetUrl',

@@ -4,7 +4,7 @@ import { toItems } from '../shared/items';
 import { resourceLocator } from '../shared/parameters';
 import { requiredString } from '../shared/values';
 import { deleteLegacyHook } from '../../shared/api/legacyHooks';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 import { requestScope } from '../shared/requests';
 
 export const option = {
@@ -17,7 +17,6 @@ export const option = {
 export const agentRisk = { kind: 'deletes' } as const;
 
 const properties: INodeProperties[] = [
-	...toolFields(option, { agentRisk }),
 	resourceLocator({
 		displayName: 'Hook',
 		name: 'hook',

@@ -3,7 +3,7 @@ import { faxEventOptions, faxEvent } from '../../shared/api/events';
 import { getManyItems, returnAllOrLimit } from '../shared/getMany';
 import { hookWithoutToken } from '../../shared/api/hookTokens';
 import { listAllLegacyHooks, listLegacyHooks } from '../../shared/api/legacyHooks';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Get Many',
@@ -13,7 +13,6 @@ export const option = {
 };
 
 const properties: INodeProperties[] = [
-	...toolFields(option),
 	{
 		displayName: 'Event',
 		name: 'eventFilter',

@@ -4,7 +4,7 @@ import { requiredString, userIdOf } from '../shared/values';
 import { answerOr } from '../shared/items';
 import { apiRequest } from '../shared/requests';
 import { faxNumberField, faxNumberOf } from './fields';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Assign',
@@ -16,7 +16,6 @@ export const option = {
 export const agentRisk = { kind: 'changes' } as const;
 
 const properties: INodeProperties[] = [
-	...toolFields(option, { agentRisk }),
 	...userIdFields('The owner of the number: yourself ("self") as the account admin'),
 	faxNumberField('The fax number to assign'),
 	memberLocator('The corporate member who gets the number'),

@@ -4,7 +4,7 @@ import { userIdOf } from '../shared/values';
 import { outputProperties, shapedItems } from '../shared/output';
 import { apiGet } from '../shared/requests';
 import { faxNumberField, faxNumberOf, RAW_ONLY_NUMBER_FIELDS, SIMPLIFIED_NUMBER } from './fields';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Get',
@@ -14,7 +14,6 @@ export const option = {
 };
 
 const properties: INodeProperties[] = [
-	...toolFields(option),
 	...userIdFields(),
 	faxNumberField('The fax number to get'),
 	...outputProperties(SIMPLIFIED_NUMBER, RAW_ONLY_NUMBER_FIELDS),

@@ -5,7 +5,7 @@ import { getManyItems, returnAllOrLimit } from '../shared/getMany';
 import { outputProperties } from '../shared/output';
 import { RAW_ONLY_NUMBER_FIELDS, SIMPLIFIED_NUMBER } from './fields';
 import { userNumbers } from '../../shared/api/accountLists';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 import type { RequestScope } from '../../shared/transport/transport';
 
 export const option = {
@@ -16,11 +16,10 @@ export const option = {
 		'List the fax numbers of the account (admins) or assigned to the user, one item each',
 };
 
-const toolDescription =
+export const toolDescription =
 	"List the account's Fax.Plus fax numbers. Needs nothing. Returns one record per number (id, number, status, the user ID it is assigned to, acquired and expiration dates in ISO 8601 UTC); a number is what Send uses as From.";
 
 const properties: INodeProperties[] = [
-	...toolFields(option, { toolDescription }),
 	...userIdFields(),
 	...returnAllOrLimit(),
 	...outputProperties(SIMPLIFIED_NUMBER, RAW_ONLY_NUMBER_FIELDS),

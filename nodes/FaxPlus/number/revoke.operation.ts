@@ -4,7 +4,7 @@ import { userIdOf } from '../shared/values';
 import { answerOr } from '../shared/items';
 import { apiRequest } from '../shared/requests';
 import { faxNumberField, faxNumberOf } from './fields';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Revoke',
@@ -17,7 +17,6 @@ export const option = {
 export const agentRisk = { kind: 'changes' } as const;
 
 const properties: INodeProperties[] = [
-	...toolFields(option, { agentRisk }),
 	...userIdFields('The member to take the number from, or yourself ("self")'),
 	faxNumberField('The fax number to revoke'),
 ];

@@ -3,7 +3,7 @@ import { userIdFields } from '../shared/parameters';
 import { requiredString, userIdOf } from '../shared/values';
 import { deleteItem } from '../shared/items';
 import { outboxFaxIdField, OUTBOX_UNTRUSTED } from './fields';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Delete',
@@ -15,11 +15,10 @@ export const option = {
 export const agentRisk = { kind: 'deletes' } as const;
 export const untrusted = OUTBOX_UNTRUSTED;
 
-const toolDescription =
+export const toolDescription =
 	'Cancel a fax that is still in the Fax.Plus outbox, so it is not sent. Needs the outbox ID that Send answered. Returns the cancelled outbox ID.';
 
 const properties: INodeProperties[] = [
-	...toolFields(option, { toolDescription, agentRisk }),
 	...userIdFields(),
 	outboxFaxIdField('ID of the scheduled fax to delete'),
 ];

@@ -7,7 +7,7 @@ import type { OutboxFax } from '../../shared/api/accountLists';
 import { keepingMarker, refuseMarker } from '../shared/idempotencyKeyMarker';
 import { requiredString, userIdOf } from '../shared/values';
 import { operationError } from '../../shared/transport/nodeErrors';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Update',
@@ -19,11 +19,10 @@ export const option = {
 export const agentRisk = { kind: 'changes' } as const;
 export const untrusted = OUTBOX_UNTRUSTED;
 
-const toolDescription =
+export const toolDescription =
 	"Change the comment of a fax still in the Fax.Plus outbox. Needs the outbox ID and the new comment; the comment's tags are kept. Returns the outbox ID and the comment.";
 
 const properties: INodeProperties[] = [
-	...toolFields(option, { toolDescription, agentRisk }),
 	...userIdFields(),
 	outboxFaxIdField('ID of the scheduled fax to change'),
 	{

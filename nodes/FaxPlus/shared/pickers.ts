@@ -1,8 +1,38 @@
-// A resource's Operation picker, Custom API Call's value in each, and the canvas subtitle.
+// A resource as the node reads it (its Operation picker, each operation's tool fields and
+// parameters, the node's Options), Custom API Call's value, and the canvas subtitle.
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { nodeOptions } from './nodeOptions';
+import { toolFields, updateDisplayOptions } from './display';
+import type { FaxPlusOperation, FaxPlusResource } from './types';
 
 /** Custom API Call's value, as a resource and as its one operation. */
 export const CUSTOM_API_CALL = 'customApiCall';
+
+/**
+ * A resource of `operations`, in their order: its picker, each operation's tool fields (from its
+ * toolDescription and agentRisk, so the switch and the router read one risk) and parameters, then
+ * the node's Options.
+ */
+export function resourceOf(
+	resource: string,
+	defaultOperation: string,
+	operations: Record<string, FaxPlusOperation>,
+): FaxPlusResource {
+	return {
+		operations,
+		description: [
+			operationPicker(resource, operations, defaultOperation),
+			...Object.values(operations).flatMap((operation) => [
+				...updateDisplayOptions(
+					{ show: { resource: [resource], operation: [String(operation.option.value)] } },
+					toolFields(operation.option, operation),
+				),
+				...operation.description,
+			]),
+			...nodeOptions(resource, operations),
+		],
+	};
+}
 
 /** A resource's Operation picker: its operations' entries, in the order of `operations`. */
 export function operationPicker(

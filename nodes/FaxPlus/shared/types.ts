@@ -20,6 +20,8 @@ export interface FaxPlusOperation {
 	untrusted?: UntrustedField[];
 	/** What the operation does that an AI agent may do only when allowed (see display.ts); none: reading. */
 	agentRisk?: AgentRisk;
+	/** What an AI agent reads of it as a tool; none: made of its picker entry (display.ts). */
+	toolDescription?: string;
 }
 
 /** One resource: its operation picker and operations' parameters, and its operations keyed by the picker's values. */

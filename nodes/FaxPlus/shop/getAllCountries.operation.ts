@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { listAnswer } from '../../shared/api/accountLists';
 import { getManyItems, returnAllOrLimit } from '../shared/getMany';
 import type { FaxPlusContext, RequestScope } from '../../shared/transport/transport';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 type CountryEntry = IDataObject & {
 	/** ISO 3166-1 alpha-2 code. */
@@ -24,7 +24,7 @@ export const option = {
 	description: 'One item per country, with whether numbers can be purchased there',
 };
 
-const properties: INodeProperties[] = [...toolFields(option), ...returnAllOrLimit()];
+const properties: INodeProperties[] = returnAllOrLimit();
 
 const displayOptions = { show: { resource: ['shop'], operation: ['getAllCountries'] } };
 export const description = updateDisplayOptions(displayOptions, properties);

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { getItem } from '../shared/items';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Get Balance',
@@ -9,10 +9,10 @@ export const option = {
 	description: 'Read the balance of the account and its currency',
 };
 
-const toolDescription =
+export const toolDescription =
 	"Get the account's Fax.Plus balance (prepaid credit). Needs nothing. Returns the balance and its currency.";
 
-const properties: INodeProperties[] = [...toolFields(option, { toolDescription })];
+const properties: INodeProperties[] = [];
 
 const displayOptions = { show: { resource: ['shop'], operation: ['getBalance'] } };
 export const description = updateDisplayOptions(displayOptions, properties);

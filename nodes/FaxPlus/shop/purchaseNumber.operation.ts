@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { answerOr } from '../shared/items';
 import { requiredString } from '../shared/values';
 import { apiRequest } from '../shared/requests';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Purchase Number',
@@ -16,7 +16,6 @@ export const agentRisk = { kind: 'spends' } as const;
 export const maxItemsAtOnce = 1;
 
 const properties: INodeProperties[] = [
-	...toolFields(option, { agentRisk }),
 	{
 		displayName: 'Offer Item ID',
 		name: 'itemId',

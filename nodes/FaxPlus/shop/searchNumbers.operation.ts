@@ -4,7 +4,7 @@ import { listAnswer } from '../../shared/api/accountLists';
 import { getManyItems, returnAllOrLimit } from '../shared/getMany';
 import { choiceOf, requiredString } from '../shared/values';
 import { refusalOf } from '../../shared/transport/nodeErrors';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 /** ISO 3166-1 alpha-2, the `country_code` path parameter. */
 const ISO_CODE = /^[A-Za-z]{2}$/;
@@ -18,7 +18,6 @@ export const option = {
 };
 
 const properties: INodeProperties[] = [
-	...toolFields(option),
 	resourceLocator({
 		displayName: 'Country',
 		name: 'country',

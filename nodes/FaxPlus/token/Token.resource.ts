@@ -1,15 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
 import * as getInformation from './getInformation.operation';
-import { nodeOptions } from '../shared/nodeOptions';
-import { operationPicker } from '../shared/pickers';
-import type { FaxPlusOperation } from '../shared/types';
+import { resourceOf } from '../shared/pickers';
 
-export const operations: Record<string, FaxPlusOperation> = {
+export const { operations, description } = resourceOf('token', 'getInformation', {
 	getInformation,
-};
-
-export const description: INodeProperties[] = [
-	operationPicker('token', operations, 'getInformation'),
-	...Object.values(operations).flatMap((operation) => operation.description),
-	...nodeOptions('token', operations),
-];
+});

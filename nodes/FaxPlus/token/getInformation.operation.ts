@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { getItem, TOKEN_TIMES } from '../shared/items';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Get Information',
@@ -10,10 +10,10 @@ export const option = {
 		'Read the kind and scopes of the token the credential uses, and for a personal access token its name and dates',
 };
 
-const toolDescription =
+export const toolDescription =
 	"Get information on the Fax.Plus token in use: its user and scopes. Needs nothing. Returns the token's details (never the token itself).";
 
-const properties: INodeProperties[] = [...toolFields(option, { toolDescription })];
+const properties: INodeProperties[] = [];
 
 const displayOptions = { show: { resource: ['token'], operation: ['getInformation'] } };
 export const description = updateDisplayOptions(displayOptions, properties);

@@ -14,7 +14,7 @@ import {
 	withoutSecrets,
 } from './fields';
 import { e164Numbers } from '../shared/faxNumbers';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 import { requestScope } from '../shared/requests';
 
 export const option = {
@@ -27,7 +27,6 @@ export const option = {
 export const agentRisk = { kind: 'changes' } as const;
 
 const properties: INodeProperties[] = [
-	...toolFields(option, { agentRisk }),
 	{ ...URL_FIELD, required: true },
 	{ ...EVENTS_FIELD, required: true },
 	{ ...CHANNELS_FIELD },

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { toItems } from '../shared/items';
 import { apiRequest } from '../shared/requests';
 import { endpointIdOf, endpointLocator, endpointNotFound } from './fields';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 
 export const option = {
 	name: 'Delete',
@@ -13,10 +13,7 @@ export const option = {
 
 export const agentRisk = { kind: 'deletes' } as const;
 
-const properties: INodeProperties[] = [
-	...toolFields(option, { agentRisk }),
-	endpointLocator('The webhook endpoint to delete'),
-];
+const properties: INodeProperties[] = [endpointLocator('The webhook endpoint to delete')];
 
 const displayOptions = { show: { resource: ['webhook'], operation: ['delete'] } };
 export const description = updateDisplayOptions(displayOptions, properties);

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { getManyItems, returnAllOrLimit } from '../shared/getMany';
 import { listWebhookEndpoints } from '../../shared/api/webhookEndpoints';
 import { withoutSecrets } from './fields';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 import type { RequestScope } from '../../shared/transport/transport';
 
 export const option = {
@@ -12,7 +12,7 @@ export const option = {
 	description: 'One item per webhook endpoint of the account',
 };
 
-const properties: INodeProperties[] = [...toolFields(option), ...returnAllOrLimit()];
+const properties: INodeProperties[] = returnAllOrLimit();
 
 const displayOptions = { show: { resource: ['webhook'], operation: ['getAll'] } };
 export const description = updateDisplayOptions(displayOptions, properties);

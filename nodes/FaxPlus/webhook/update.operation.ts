@@ -21,7 +21,7 @@ import {
 } from './fields';
 import { e164Numbers } from '../shared/faxNumbers';
 import { refusalOf } from '../../shared/transport/nodeErrors';
-import { toolFields, updateDisplayOptions } from '../shared/display';
+import { updateDisplayOptions } from '../shared/display';
 import { requestScope } from '../shared/requests';
 
 export const option = {
@@ -34,7 +34,6 @@ export const option = {
 export const agentRisk = { kind: 'changes' } as const;
 
 const properties: INodeProperties[] = [
-	...toolFields(option, { agentRisk }),
 	endpointLocator('The webhook endpoint to change'),
 	updateFieldsCollection([
 		{

@@ -26,7 +26,7 @@ import {
 } from './documentEgress';
 import { MAX_REDIRECTS, REDIRECT_STATUSES } from '../../../shared/transport/transport';
 import { wholeNumber } from '../../shared/values';
-import { operationError, refusalOf } from '../../../shared/transport/nodeErrors';
+import { refusalOf } from '../../../shared/transport/nodeErrors';
 import { urlWithoutSecrets } from '../../../shared/logging/log';
 import { sendOption } from '../../shared/parameters';
 import {
@@ -89,20 +89,13 @@ interface BodyStream extends AsyncIterable<Uint8Array> {
 
 interface Fetching {
 	context: IExecuteFunctions;
-	itemIndex: number;
+	/** A refusal of the item, under the field's name. */
+	refuse: (message: string, description: string) => NodeOperationError;
 	egress: DocumentEgress;
 	seconds: number;
 }
 
 const isHttp = (url?: URL): url is URL => url?.protocol === 'http:' || url?.protocol === 'https:';
-
-function failure(
-	{ context, itemIndex }: Pick<Fetching, 'context' | 'itemIndex'>,
-	message: string,
-	description: string,
-): NodeOperationError {
-	return operationError(context, { itemIndex, message: `${LABEL}: ${message}`, description });
-}
 
 export async function fetchDocuments(
 	context: IExecuteFunctions,
@@ -111,6 +104,8 @@ export async function fetchDocuments(
 	options: IDataObject,
 ): Promise<FaxDocument[]> {
 	const refuse = refusalOf(context, itemIndex);
+	const refuseUrl = (message: string, description: string) =>
+		refuse(`${LABEL}: ${message}`, description);
 	const list = documentUrlList(value);
 	if (list.length === 0) {
 		throw refuse(
@@ -127,8 +122,7 @@ export async function fetchDocuments(
 	const urls = list.map((entry) => {
 		const url = URL.canParse(entry) ? new URL(entry) : undefined;
 		if (isHttp(url)) return url;
-		throw failure(
-			{ context, itemIndex },
+		throw refuseUrl(
 			`"${entryWithoutSecrets(entry)}" is not an http(s) URL`,
 			'Enter full addresses starting with https:// (or http://), one per line or separated by commas.',
 		);
@@ -142,7 +136,7 @@ export async function fetchDocuments(
 	}
 	const fetching: Fetching = {
 		context,
-		itemIndex,
+		refuse: refuseUrl,
 		egress: documentEgress(context, allowedHosts),
 		// The editor's most; an expression may give more, which a timer could not wait.
 		seconds: Math.min(
@@ -173,16 +167,14 @@ async function checkEgress(fetching: Fetching, url: URL, asked: URL): Promise<st
 	// Only the origin of a redirect: its path is the document server's text.
 	const hop = url === asked ? '' : ` (it redirects to ${url.protocol}//${url.host})`;
 	const { message, description } = refusal(decision);
-	throw failure(
-		fetching,
+	throw fetching.refuse(
 		`${urlWithoutSecrets(asked.href)}${hop} ${message}`,
 		`${description} Nothing was sent.`,
 	);
 }
 
 function deadlineReached(fetching: Fetching, url: URL): NodeOperationError {
-	return failure(
-		fetching,
+	return fetching.refuse(
 		`${urlWithoutSecrets(url.href)} did not arrive within the time limit of ${fetching.seconds} seconds`,
 		'The deadline of Download Time Limit (Seconds) was reached: each document must arrive in that time in all, redirects included. ' +
 			`The server was slow or kept the download open; raise ${sendOption('Download Time Limit (Seconds)')} for a large document. Nothing was sent.`,
@@ -190,8 +182,7 @@ function deadlineReached(fetching: Fetching, url: URL): NodeOperationError {
 }
 
 function couldNotFetch(fetching: Fetching, url: URL, status?: number): NodeOperationError {
-	return failure(
-		fetching,
+	return fetching.refuse(
 		`could not fetch ${urlWithoutSecrets(url.href)}${status ? ` (HTTP ${status})` : ''}`,
 		'Check that the address is right and reachable from n8n without signing in; nothing was sent.',
 	);
@@ -296,16 +287,14 @@ async function readDocument(
 		: documentType(undefined, contentType);
 	if (!type) {
 		// The server's Content-Type is its text, not quoted: an error reaches an agent as it is.
-		throw failure(
-			fetching,
+		throw fetching.refuse(
 			`${shown} is not a type Fax.Plus can fax`,
 			`Fax.Plus accepts ${ACCEPTED_LIST}; the server's Content-Type (or, where it is generic or missing, the file name) is none of them. Nothing was sent.`,
 		);
 	}
 
 	const tooLarge = (size: string) =>
-		failure(
-			fetching,
+		fetching.refuse(
 			`the documents add up to more than ${MAX_TOTAL_MEGABYTES} MB (${shown}: ${size})`,
 			`Fax.Plus takes at most ${MAX_TOTAL_MEGABYTES} MB per fax, all documents together. Nothing was sent.`,
 		);
@@ -337,8 +326,7 @@ async function readDocument(
 	}
 	const document = await binaryDocument(fetching.context, fields, stored);
 	if (document.size === 0)
-		throw failure(
-			fetching,
+		throw fetching.refuse(
 			`${shown} answered an empty document`,
 			'Fax.Plus cannot fax an empty file. Nothing was sent.',
 		);

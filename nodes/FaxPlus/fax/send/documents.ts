@@ -142,7 +142,7 @@ export async function readDocuments(
 	});
 
 	// Sizes from the metadata first, so a huge file is refused before it is read.
-	checkTotal(context, itemIndex, binaries);
+	checkTotal(refuse, binaries);
 
 	const documents: FaxDocument[] = [];
 	for (const { field, binary, type } of binaries) {
@@ -156,7 +156,7 @@ export async function readDocuments(
 		}
 		documents.push(document);
 	}
-	checkTotal(context, itemIndex, documents);
+	checkTotal(refuse, documents);
 	return documents;
 }
 
@@ -230,15 +230,13 @@ export function uploadFormatOf(extension: string): UploadFormat {
 	return extension === 'tif' || extension === 'tiff' ? 'tiff' : 'pdf';
 }
 
-function checkTotal(context: IExecuteFunctions, itemIndex: number, files: { size: number }[]) {
+function checkTotal(refuse: ReturnType<typeof refusalOf>, files: { size: number }[]) {
 	const total = files.reduce((sum, { size }) => sum + size, 0);
 	if (total > MAX_TOTAL_BYTES) {
-		throw operationError(context, {
-			itemIndex,
-			message: `${LABEL}: the files add up to ${megabytes(total)} MB; Fax.Plus takes at most ${MAX_TOTAL_MEGABYTES} MB per fax`,
-			description:
-				'Send fewer or smaller files, e.g. compress the PDF or split it into several faxes.',
-		});
+		throw refuse(
+			`${LABEL}: the files add up to ${megabytes(total)} MB; Fax.Plus takes at most ${MAX_TOTAL_MEGABYTES} MB per fax`,
+			'Send fewer or smaller files, e.g. compress the PDF or split it into several faxes.',
+		);
 	}
 }
 

@@ -13,7 +13,7 @@ import { toItems } from '../../shared/items';
 import { sendOption } from '../../shared/parameters';
 import { runsAsTool } from '../../../shared/n8n/executeContext';
 import { KEY_TAG_PREFIX, refuseMarker } from '../../shared/idempotencyKeyMarker';
-import { toolFields, updateDisplayOptions, type AgentRisk } from '../../shared/display';
+import { updateDisplayOptions, type AgentRisk } from '../../shared/display';
 import { DEFAULT_MAX_PAGES, DOCUMENT_SOURCES, properties, type DocumentSource } from './properties';
 import { destinationsOf, senderOf } from './destinations';
 import {
@@ -42,20 +42,16 @@ export const maxItemsAtOnce = 1;
 /** Its answer is its own: what was sent, and where. */
 export const untrusted: never[] = [];
 
+export const toolDescription =
+	'Send a fax with Fax.Plus to one or more fax numbers. Needs the numbers in E.164 format (+ ' +
+	'and the country code), separated by commas, and the document (text or an http(s) URL, as ' +
+	'the tool is set up). Returns, per number, the outbox ID of the queued fax and how to check ' +
+	'its status later (Fax → Get Status with outboxFaxId, to and queuedAt). The same fax again ' +
+	'within 24 hours is not faxed twice (duplicate: true); a refusal names the number and sends ' +
+	'nothing.';
+
 const displayOptions = { show: { resource: ['fax'], operation: ['send'] } };
-export const description = updateDisplayOptions(displayOptions, [
-	...toolFields(option, {
-		toolDescription:
-			'Send a fax with Fax.Plus to one or more fax numbers. Needs the numbers in E.164 format (+ ' +
-			'and the country code), separated by commas, and the document (text or an http(s) URL, as ' +
-			'the tool is set up). Returns, per number, the outbox ID of the queued fax and how to check ' +
-			'its status later (Fax → Get Status with outboxFaxId, to and queuedAt). The same fax again ' +
-			'within 24 hours is not faxed twice (duplicate: true); a refusal names the number and sends ' +
-			'nothing.',
-		agentRisk,
-	}),
-	...properties,
-]);
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const userId = userIdOf(this, itemIndex);
