@@ -23,25 +23,21 @@ const [STREAM, ENDSTREAM, EMPTY] = [
 /** Opens the document's bytes from their start; each call reads them anew. */
 export type Open = () => Promise<AsyncIterable<Uint8Array>>;
 
-/** The `N G obj` headers the read kept, ascending by offset. */
-export type Headers = Record<'offsets' | 'numbers' | 'gens', Float64Array>;
+/** The `N G obj` headers the read kept, ascending by offset in the document. */
+export type Headers = Record<'offsets' | 'numbers' | 'gens', number[]>;
 
 export class PdfBytes {
-	readonly budget: PdfBudget;
-
 	private constructor(
 		private readonly kept: Buffer,
 		/** Runs of kept bytes: where each starts in the document and in `kept`, ascending. */
-		private readonly runFile: Float64Array,
-		private readonly runKept: Float64Array,
+		private readonly runFile: number[],
+		private readonly runKept: number[],
 		readonly size: number,
-		work: number,
+		readonly budget: PdfBudget,
 		readonly headers: Headers,
-		readonly objectStreams: Float64Array,
-	) {
-		this.budget = new PdfBudget(size);
-		this.budget.step(work);
-	}
+		/** Where the object streams the read kept start, ascending. */
+		readonly objectStreams: number[],
+	) {}
 
 	static async read(open: Open): Promise<PdfBytes> {
 		const scan = new KeptScan();
@@ -76,16 +72,6 @@ export class PdfBytes {
 	}
 }
 
-/** Offsets in `kept` (ascending) as offsets in the document, by its runs. */
-function inDocument(kept: number[], runFile: number[], runKept: number[]): Float64Array {
-	const out = new Float64Array(kept.length);
-	for (let at = 0, run = 0; at < kept.length; at++) {
-		while (run + 1 < runKept.length && runKept[run + 1] <= kept[at]) run++;
-		out[at] = runFile[run] + kept[at] - runKept[run];
-	}
-	return out;
-}
-
 /**
  * The streamed read: bytes are kept up to each `stream` keyword, whose dictionary (after the last
  * `obj`) is looked at, each byte once; a stream not kept is counted, not kept, up to its data's end.
@@ -96,7 +82,7 @@ class KeptScan {
 	private readonly runFile = [0];
 	private readonly runKept = [0];
 	private offset = 0; // of the next byte read, in the document
-	/** Work done before the document's size is known, charged to the absolute cap. */
+	/** The read's budget: at its absolute cap until the document's size is known. */
 	private readonly budget = new PdfBudget(UNKNOWN_SIZE);
 	// Keeping: where in `kept` a `stream` is looked for next (past a kept stream's data), how far
 	// dictionaries were looked at, and the last `obj`, /Length, /XRef and /ObjStm found there.
@@ -107,11 +93,9 @@ class KeptScan {
 	private lastKept = -1;
 	private lastObjectStream = -1;
 	private lastHeader = -1;
-	/** Headers found: where each starts in `kept`, its number and generation; kept object streams' headers. */
-	private readonly headerKept: number[] = [];
-	private readonly headerNumbers: number[] = [];
-	private readonly headerGens: number[] = [];
-	private readonly objectStreamKept: number[] = [];
+	/** Headers found (each in the run being kept) and kept object streams' headers. */
+	private readonly headers: Headers = { offsets: [], numbers: [], gens: [] };
+	private readonly objectStreams: number[] = [];
 	// Skipping: the document offset the data ends at by its /Length (-1: at `endstream`), and the
 	// last bytes skipped (for an `endstream` split between chunks).
 	private skipping = false;
@@ -125,16 +109,10 @@ class KeptScan {
 
 	end() {
 		if (!this.skipping) this.lookAt(this.used);
-		const { runFile, runKept } = this;
-		const headers = {
-			offsets: inDocument(this.headerKept, runFile, runKept),
-			numbers: Float64Array.from(this.headerNumbers),
-			gens: Float64Array.from(this.headerGens),
-		};
-		const runs = [Float64Array.from(runFile), Float64Array.from(runKept)] as const;
-		const streams = inDocument(this.objectStreamKept, runFile, runKept);
+		this.budget.sized(this.offset);
+		const { runFile, runKept, offset, budget, headers, objectStreams } = this;
 		const kept = this.kept.subarray(0, this.used);
-		return [kept, ...runs, this.offset, this.budget.work.total, headers, streams] as const;
+		return [kept, runFile, runKept, offset, budget, headers, objectStreams] as const;
 	}
 
 	private append(chunk: Buffer, from: number, to: number): void {
@@ -228,9 +206,9 @@ class KeptScan {
 		if (kept[start] === 13) start++;
 		if (kept[start] === 10) start++;
 		this.lookAt(hit);
-		const { lastObj, lastLength, lastKept, headerKept } = this;
+		const { lastObj, lastLength, lastKept, headers } = this;
 		if (this.lastObjectStream > lastObj && this.lastHeader === lastObj)
-			this.objectStreamKept.push(headerKept[headerKept.length - 1]);
+			this.objectStreams.push(headers.offsets[headers.offsets.length - 1]);
 		return {
 			start,
 			length: lastLength > lastObj ? directLength(kept, lastLength + 7) : undefined,
@@ -285,9 +263,10 @@ class KeptScan {
 		if (numberEnd - numberStart > NUMBER_DIGITS || !endsWord(kept[numberStart - 1])) return;
 		this.budget.step(HEADER_COST);
 		this.lastHeader = obj;
-		this.headerKept.push(numberStart);
-		this.headerNumbers.push(Number(kept.toString('latin1', numberStart, numberEnd)));
-		this.headerGens.push(Number(kept.toString('latin1', genStart, genEnd)));
+		const run = this.runKept.length - 1;
+		this.headers.offsets.push(this.runFile[run] + numberStart - this.runKept[run]);
+		this.headers.numbers.push(Number(kept.toString('latin1', numberStart, numberEnd)));
+		this.headers.gens.push(Number(kept.toString('latin1', genStart, genEnd)));
 	}
 
 	/** Skips `chunk` from `at` up to the data's end, and returns where keeping begins in it. */

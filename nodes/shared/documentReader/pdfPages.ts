@@ -2,7 +2,7 @@
 // from a `startxref` at the end, each entry exactly at its object's header and agreeing with the
 // headers the read found, and a page tree of plain nodes. Anything else cannot be counted, and the
 // refusal says why: damaged, or read differently by PDF readers.
-import { PdfOverBudget, type PdfBudget } from './pdfBudget';
+import { overBudget, type PdfBudget } from './pdfBudget';
 import { endstreamAfter, PdfBytes, type Open } from './pdfBytes';
 import { standardDecrypt, type PdfDecrypt } from './pdfCrypt';
 import { decodeStream, MAX_STREAM_BYTES } from './pdfFilters';
@@ -363,7 +363,7 @@ class PdfFile {
 		let length = value.get('Length');
 		if (isRef(length) && ref) length = await this.fetch(length, true);
 		const size = integerOf(length);
-		if (size > MAX_STREAM_BYTES) throw new PdfOverBudget();
+		if (size > MAX_STREAM_BYTES) overBudget();
 		// `endstream` where /Length ends the data: else readers find its end differently.
 		const end = endstreamAfter(bytes, start + size);
 		if (end < 0) readDifferently();

@@ -1,7 +1,7 @@
 // PDF's object syntax (ISO 32000-1, 7.2 and 7.3) without patterns: each byte is looked at a bounded
 // number of times, numbers and references are read without making strings, and each token is
 // charged as it is read, its bytes and its kind's TOKEN_COST, whether it reads or not.
-import { TOKEN_COST, type PdfBudget } from './pdfBudget';
+import type { PdfBudget } from './pdfBudget';
 
 /** A value as the page count reads it: a name is its text, escapes decoded (without the slash). */
 export type PdfValue = number | string | boolean | null | PdfString | PdfRef | PdfValue[] | PdfDict;
@@ -14,8 +14,11 @@ export interface PdfRef {
 export type PdfRefusal = 'damaged' | 'readDifferently';
 
 export class PdfRefused extends Error {
-	constructor(readonly reason: PdfRefusal) {
-		super(`The PDF cannot be counted: ${reason}`);
+	constructor(
+		readonly reason: PdfRefusal,
+		why: string = reason,
+	) {
+		super(`The PDF cannot be counted: ${why}`);
 	}
 }
 
@@ -46,6 +49,19 @@ export class PdfDict extends Map<string, PdfValue> {
 		return this.loose ? readDifferently() : super.has(key);
 	}
 }
+
+/** What a token costs besides its bytes, by kind: what its reading and what it holds cost. */
+const TOKEN_COST = {
+	keyword: 14, // or a stray delimiter read past
+	number: 8, // a whole number below 2^30: no allocation
+	real: 18, // any other number: an allocation each
+	reference: 30, // `N G R`: an object each
+	name: 15, // a string each
+	string: 32, // an object each (its bytes decoded only where read)
+	array: 72, // empty
+	dictionary: 80, // empty: a Map
+	entry: 64, // a new key in a dictionary's Map
+};
 
 /** Arrays and dictionaries nested deeper than this are refused: documents nest a few levels. */
 const MAX_DEPTH = 32;
@@ -243,7 +259,7 @@ export class PdfLexer {
 	}
 
 	private charge(bytes: number, cost: number): void {
-		this.budget?.token(bytes, cost);
+		this.budget?.spend('tokenized', bytes, bytes + cost);
 	}
 
 	/** Whether the next bytes close an array (`]`, -1) or a dictionary (`>>`); if so, past them. */
