@@ -28,13 +28,11 @@ import {
 	ENTRY_COST,
 	FREE,
 	MAX_NUMBER,
-	objectStreamOf,
-	objectStreamValue,
+	ObjectStream,
 	ROWS,
 	rowsFor,
 	streamSection,
 	tableSection,
-	type ObjectStream,
 	type Rows,
 	type Section,
 } from './pdfXref';
@@ -70,11 +68,8 @@ type Chosen = Rows & { visited: Uint8Array };
 
 class PdfFile {
 	readonly budget: PdfBudget;
-	private sections: Section[] = [];
-	/** The update each section belongs to: a table and its /XRefStm share one. */
-	private readonly levels: number[] = [];
-	/** Where the chain's cross-reference streams are (fewer than 100: looked through). */
-	private readonly streamSections: number[] = [];
+	/** The chain, newest first: each section's update (a table and its /XRefStm share one), a stream's offset. */
+	private readonly sections: Array<Section & { level: number; streamAt: number }> = [];
 	private chosen!: Chosen;
 	/** The object streams the read kept, by number ascending, each read once. */
 	private streamNumbers = new Float64Array(0);
@@ -137,9 +132,7 @@ class PdfFile {
 				unreadable();
 			this.budget.lookUp('sections');
 			const { section, table } = await this.sectionAt(offset, stream);
-			if (!table) this.streamSections.push(offset);
-			this.sections.push(section);
-			this.levels.push(level);
+			this.sections.push({ ...section, level, streamAt: table ? -1 : offset });
 			const { trailer } = section;
 			if (trailer.has('XRefStm')) {
 				if (!table) readDifferently();
@@ -172,7 +165,7 @@ class PdfFile {
 	 * is read differently (pdf.js takes the table's, others the stream's).
 	 */
 	private choose(): void {
-		const { sections, levels, budget } = this;
+		const { sections, budget } = this;
 		const { offsets, numbers, gens } = this.bytes.headers;
 		const keys = new Float64Array(sections.reduce((sum, { numbers }) => sum + numbers.length, 0));
 		let filled = 0;
@@ -198,7 +191,7 @@ class PdfFile {
 			if (sections[order].numbers[row] !== lastNumber) {
 				[lastNumber, lastOrder] = [sections[order].numbers[row], order];
 				keys[count++] = key;
-			} else if (levels[order] === levels[lastOrder]) readDifferently();
+			} else if (sections[order].level === sections[lastOrder].level) readDifferently();
 		}
 		const chosen = { ...rowsFor(count), visited: new Uint8Array(count) };
 		for (let at = 0; at < count; at++) {
@@ -237,7 +230,7 @@ class PdfFile {
 			}
 			const chosen = this.indexOf(number);
 			// A cross-reference stream of the chain need not list itself.
-			if (chosen < 0 && this.streamSections.includes(offset)) continue;
+			if (chosen < 0 && this.sections.some(({ streamAt }) => streamAt === offset)) continue;
 			if (chosen < 0 || this.chosen.kinds[chosen] !== AT || this.chosen.first[chosen] !== offset)
 				readDifferently();
 		}
@@ -261,7 +254,7 @@ class PdfFile {
 			const decrypted = this.decrypt ? this.decrypt(data, ref.ref, ref.gen) : data;
 			const decoded = await decodeStream(dict, decrypted, this.budget);
 			this.budget.objectStreamBytes(decoded.length);
-			this.streams.push(objectStreamOf(dict, decoded, this.budget));
+			this.streams.push(new ObjectStream(dict, decoded, this.budget));
 		}
 		// Each compressed choice names a stream read here, at an index that lists its number.
 		const { kinds, first, second, numbers: chosen } = this.chosen;
@@ -334,8 +327,7 @@ class PdfFile {
 		if (kind === FREE) unreadable();
 		if (kind === COMPRESSED) {
 			if (plain || ref.gen !== 0) readDifferently();
-			const stream = this.streamOf(this.chosen.first[at]);
-			return objectStreamValue(stream, this.chosen.second[at], this.budget);
+			return this.streamOf(this.chosen.first[at]).value(this.chosen.second[at]);
 		}
 		if (ref.gen !== this.chosen.second[at]) readDifferently();
 		return (await this.objectIn(this.bytes.at(this.chosen.first[at]), ref, false)).value;

@@ -177,8 +177,7 @@ export class PdfLexer {
 			}
 			return dict;
 		}
-		if (first === LESS) return this.hexString(start, at);
-		if (first === OPEN_PAREN) return this.literalString(start, at);
+		if (first === LESS || first === OPEN_PAREN) return this.string(start, at, first === LESS);
 		const end = this.pastRegular(at);
 		if (end === at) {
 			// A stray delimiter (`{`, `)`, `>`): past it, as readers read on.
@@ -272,31 +271,23 @@ export class PdfLexer {
 		return true;
 	}
 
-	private hexString(start: number, open: number): PdfString {
+	/** A hex string, or a literal one: balanced parentheses, backslash escapes (ISO 32000-1, 7.3.4.2). */
+	private string(start: number, open: number, hex: boolean): PdfString {
 		const bytes = this.bytes;
 		let end = open + 1;
 		// Up to `>` (no digit nor white space) or the end (where a byte is undefined: neither).
-		while (HEX[bytes[end]] >= 0 || CLASS[bytes[end]] === 1) end++;
+		if (hex) while (HEX[bytes[end]] >= 0 || CLASS[bytes[end]] === 1) end++;
+		else
+			for (let depth = 1; end < bytes.length; end++) {
+				const byte = bytes[end];
+				if (byte === BACKSLASH) end++;
+				else if (byte === OPEN_PAREN) depth++;
+				else if (byte === CLOSE_PAREN && --depth === 0) break;
+			}
 		this.at = Math.min(end + 1, bytes.length);
 		this.charge(this.at - start, TOKEN_COST.string);
-		if (bytes[end] !== GREATER) unreadable();
-		return new PdfString(bytes, open + 1, end, true);
-	}
-
-	/** Balanced parentheses, backslash escapes (ISO 32000-1, 7.3.4.2). */
-	private literalString(start: number, open: number): PdfString {
-		const bytes = this.bytes;
-		let end = open + 1;
-		for (let depth = 1; end < bytes.length; end++) {
-			const byte = bytes[end];
-			if (byte === BACKSLASH) end++;
-			else if (byte === OPEN_PAREN) depth++;
-			else if (byte === CLOSE_PAREN && --depth === 0) break;
-		}
-		this.at = Math.min(end + 1, bytes.length);
-		this.charge(this.at - start, TOKEN_COST.string);
-		if (end >= bytes.length) unreadable();
-		return new PdfString(bytes, open + 1, end, false);
+		if (bytes[end] !== (hex ? GREATER : CLOSE_PAREN)) unreadable();
+		return new PdfString(bytes, open + 1, end, hex);
 	}
 }
 
