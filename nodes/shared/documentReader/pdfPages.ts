@@ -43,7 +43,7 @@ const TAIL = 1024;
 const MAX_SECTIONS = 100;
 /** Past this many leaves the walk stops: any Max Pages refuses the document. */
 const MOST_LEAVES = 100_000;
-/** Offsets below 2^28 (past 150 MB): a header's key of number and offset stays exact. */
+/** Offsets below 2^28 (past 150 MB), so fewer headers: a header's key of number and index stays exact. */
 const OFFSETS = 2 ** 28;
 const [TAB, LF, CR, SPACE] = [9, 10, 13, 32];
 /** White space as pdf.js and poppler skip it before a table. */
@@ -215,17 +215,15 @@ class PdfFile {
 		const keys = new Float64Array(offsets.length);
 		for (let at = 0; at < offsets.length; at++) {
 			if (numbers[at] > MAX_NUMBER || offsets[at] >= OFFSETS) readDifferently();
-			keys[at] = numbers[at] * OFFSETS + offsets[at];
+			keys[at] = numbers[at] * OFFSETS + at;
 		}
 		keys.sort();
 		for (let at = 0; at < keys.length; at++) {
-			const offset = keys[at] % OFFSETS;
-			const number = (keys[at] - offset) / OFFSETS;
-			const gen = gens[lastAtOrBefore(offsets, offset)];
-			if (at + 1 < keys.length && Math.floor(keys[at + 1] / OFFSETS) === number) {
+			const [header, next] = [keys[at] % OFFSETS, keys[at + 1] % OFFSETS];
+			const [number, offset] = [numbers[header], offsets[header]];
+			if (at + 1 < keys.length && numbers[next] === number) {
 				// An earlier header of a higher generation: a rebuild may take either.
-				const next = keys[at + 1] % OFFSETS;
-				if (gens[lastAtOrBefore(offsets, next)] < gen) readDifferently();
+				if (gens[next] < gens[header]) readDifferently();
 				continue;
 			}
 			const chosen = this.indexOf(number);
