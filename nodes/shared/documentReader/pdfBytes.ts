@@ -26,24 +26,49 @@ export type Open = () => Promise<AsyncIterable<Uint8Array>>;
 /** The `N G obj` headers the read kept, ascending by offset in the document. */
 export type Headers = Record<'offsets' | 'numbers' | 'gens', number[]>;
 
+/**
+ * The kept bytes, read once as they stream: bytes are kept up to each `stream` keyword, whose
+ * dictionary (after the last `obj`) is looked at, each byte once; a stream not kept is counted, not
+ * kept, up to its data's end. Then they are read by their offsets in the document.
+ */
 export class PdfBytes {
-	private constructor(
-		private readonly kept: Buffer,
-		/** Runs of kept bytes: where each starts in the document and in `kept`, ascending. */
-		private readonly runFile: number[],
-		private readonly runKept: number[],
-		readonly size: number,
-		readonly budget: PdfBudget,
-		readonly headers: Headers,
-		/** Where the object streams the read kept start, ascending. */
-		readonly objectStreams: number[],
-	) {}
+	/** The read's budget: at its absolute cap until the document's size is known. */
+	readonly budget = new PdfBudget(UNKNOWN_SIZE);
+	/** Headers found (each in the run being kept) and where the kept object streams start. */
+	readonly headers: Headers = { offsets: [], numbers: [], gens: [] };
+	readonly objectStreams: number[] = [];
+	private kept = Buffer.alloc(64 * 1024);
+	private used = 0;
+	/** Runs of kept bytes: where each starts in the document and in `kept`, ascending. */
+	private readonly runFile = [0];
+	private readonly runKept = [0];
+	private offset = 0; // of the next byte read, in the document
+	// Keeping: where in `kept` a `stream` is looked for next (past a kept stream's data), how far
+	// dictionaries were looked at, and the last `obj`, /Length, /XRef and /ObjStm found there.
+	private searchFrom = 0;
+	private looked = 0;
+	private lastObj = -1;
+	private lastLength = -1;
+	private lastKept = -1;
+	private lastObjectStream = -1;
+	private lastHeader = -1;
+	// Skipping: the document offset the data ends at by its /Length (-1: at `endstream`), and the
+	// last bytes skipped (for an `endstream` split between chunks).
+	private skipping = false;
+	private dataEnd = -1;
+	private carry = EMPTY;
 
 	static async read(open: Open): Promise<PdfBytes> {
-		const scan = new KeptScan();
+		const bytes = new PdfBytes();
 		for await (const chunk of await open())
-			scan.feed(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-		return new PdfBytes(...scan.end());
+			bytes.feed(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+		if (!bytes.skipping) bytes.lookAt(bytes.used);
+		bytes.budget.sized(bytes.offset);
+		return bytes;
+	}
+
+	get size(): number {
+		return this.offset;
 	}
 
 	/** The document's first `length` bytes, or fewer (where a stream's data begins before). */
@@ -68,51 +93,12 @@ export class PdfBytes {
 	}
 
 	private runEnd(run: number): number {
-		return run + 1 < this.runKept.length ? this.runKept[run + 1] : this.kept.length;
+		return run + 1 < this.runKept.length ? this.runKept[run + 1] : this.used;
 	}
-}
 
-/**
- * The streamed read: bytes are kept up to each `stream` keyword, whose dictionary (after the last
- * `obj`) is looked at, each byte once; a stream not kept is counted, not kept, up to its data's end.
- */
-class KeptScan {
-	private kept = Buffer.alloc(64 * 1024);
-	private used = 0;
-	private readonly runFile = [0];
-	private readonly runKept = [0];
-	private offset = 0; // of the next byte read, in the document
-	/** The read's budget: at its absolute cap until the document's size is known. */
-	private readonly budget = new PdfBudget(UNKNOWN_SIZE);
-	// Keeping: where in `kept` a `stream` is looked for next (past a kept stream's data), how far
-	// dictionaries were looked at, and the last `obj`, /Length, /XRef and /ObjStm found there.
-	private searchFrom = 0;
-	private looked = 0;
-	private lastObj = -1;
-	private lastLength = -1;
-	private lastKept = -1;
-	private lastObjectStream = -1;
-	private lastHeader = -1;
-	/** Headers found (each in the run being kept) and kept object streams' headers. */
-	private readonly headers: Headers = { offsets: [], numbers: [], gens: [] };
-	private readonly objectStreams: number[] = [];
-	// Skipping: the document offset the data ends at by its /Length (-1: at `endstream`), and the
-	// last bytes skipped (for an `endstream` split between chunks).
-	private skipping = false;
-	private dataEnd = -1;
-	private carry = EMPTY;
-
-	feed(chunk: Buffer): void {
+	private feed(chunk: Buffer): void {
 		let at = 0;
 		while (at < chunk.length) at = this.skipping ? this.skip(chunk, at) : this.keep(chunk, at);
-	}
-
-	end() {
-		if (!this.skipping) this.lookAt(this.used);
-		this.budget.sized(this.offset);
-		const { runFile, runKept, offset, budget, headers, objectStreams } = this;
-		const kept = this.kept.subarray(0, this.used);
-		return [kept, runFile, runKept, offset, budget, headers, objectStreams] as const;
 	}
 
 	private append(chunk: Buffer, from: number, to: number): void {
