@@ -370,19 +370,7 @@ class PdfFile {
 function chainStart(tail: Buffer, budget: PdfBudget): number {
 	const window = tail.subarray(Math.max(0, tail.length - TAIL));
 	budget.spend('scanned', window.length);
-	let at = window.lastIndexOf('startxref');
-	if (at < 0) unreadable();
-	at += 'startxref'.length;
-	const from = at;
-	while (space(window[at])) at++;
-	let offset = 0;
-	const digits = at;
-	while (isDigit(window[at]) && at - digits < 15) offset = offset * 10 + window[at++] - 48;
-	const end = at;
-	while (window[at] === SPACE || window[at] === TAB) at++;
-	if (digits === from || end === digits || !(window[at] === LF || window[at] === CR)) unreadable();
-	while (space(window[at])) at++;
-	if (!spells(window, at, '%%EOF')) unreadable();
-	for (at += 5; at < window.length; at++) if (!space(window[at])) unreadable();
-	return offset;
+	const last = window.toString('latin1', Math.max(0, window.lastIndexOf('startxref')));
+	const offset = /^startxref[ \t\r\n]+(\d{1,15})[ \t]*[\r\n][ \t\r\n]*%%EOF[ \t\r\n]*$/.exec(last);
+	return offset ? Number(offset[1]) : unreadable();
 }
