@@ -45,9 +45,7 @@ const MAX_SECTIONS = 100;
 const MOST_LEAVES = 100_000;
 /** Offsets below 2^28 (past 150 MB), so fewer headers: a header's key of number and index stays exact. */
 const OFFSETS = 2 ** 28;
-const [TAB, LF, CR, SPACE] = [9, 10, 13, 32];
-/** White space as pdf.js and poppler skip it before a table. */
-const space = (byte: number) => byte === SPACE || byte === TAB || byte === LF || byte === CR;
+const [LF, CR] = [10, 13];
 
 /** The page count, or why the PDF cannot be counted, and the work reading it took. */
 export async function readPdfPages(
@@ -115,10 +113,9 @@ class PdfFile {
 		const dict = lexer.value();
 		if (!(dict instanceof PdfDict && dict.has('Linearized')) || dict.get('L') !== this.bytes.size)
 			return 0;
-		const end = first.indexOf('endobj');
-		let at = end + 'endobj'.length;
-		while (space(first[at])) at++;
-		if (end < 0 || at !== start) readDifferently();
+		// White space as pdf.js and poppler skip it before a table.
+		const end = /endobj[ \t\r\n]*/.exec(first.toString('latin1'));
+		if (!end || end.index + end[0].length !== start) readDifferently();
 		const pages = dict.get('N');
 		return typeof pages === 'number' && Number.isSafeInteger(pages) && pages > 0 ? pages : 0;
 	}

@@ -310,10 +310,10 @@ export class PdfString {
 		if (hex) {
 			let high = -1;
 			for (let at = start; at < end && filled < out.length; at++) {
+				// White space between digits (the lexer let nothing else into the string).
 				const digit = HEX[source[at]];
-				if (digit < 0) {
-					if (CLASS[source[at]] !== 1) unreadable();
-				} else if (high < 0) high = digit;
+				if (digit < 0) continue;
+				if (high < 0) high = digit;
 				else {
 					out[filled++] = high * 16 + digit;
 					high = -1;
