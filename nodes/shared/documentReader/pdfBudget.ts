@@ -1,8 +1,8 @@
 // The work one read of a document may do, counted as it is done: node code cannot yield n8n's event
-// loop, so a read stays short only by bounded work. Each kind has a cap, the total one linear in the
-// size under an absolute cap; past any, "cannot be counted". A unit is what the costliest pattern of
-// each kind spends: budgetBench.js times each at no more than about 40 ns a unit on a busy 2-core
-// machine, so MOST units take at most about 250 ms.
+// loop, so a read stays short only by bounded work: a total of units, linear in the size under an
+// absolute cap; past it, "cannot be counted". A unit is what the costliest pattern of each kind
+// spends: budgetBench.js times each at no more than about 40 ns a unit on a busy 2-core machine, so
+// MOST units take at most about 250 ms.
 import { PdfRefused } from './pdfSyntax';
 
 /** Work every document may do however small: a catalog, a page tree, an object stream or two. */
@@ -12,13 +12,12 @@ const MOST = 6 * 1024 * 1024;
 /** What one object looked up or section read costs besides its bytes: a table lookup, a map entry. */
 const OBJECT_COST = 64;
 
-const CAPS = {
-	tokenized: 16 * 1024 * 1024, // bytes the lexer reads (white space, comments, words, strings)
-	scanned: 16 * 1024 * 1024, // bytes searched without the lexer
-	decoded: 8 * 1024 * 1024, // bytes out of filters, predictor or decryption (or data without)
-	objects: 100_000,
-	sections: 100, // cross-reference sections
-};
+/**
+ * Work counted beside the total, each unit of it also one of the total's: bytes the lexer reads,
+ * bytes searched without it, bytes decoded (filters, predictor, decryption), objects looked up and
+ * cross-reference sections read.
+ */
+type Kind = 'tokenized' | 'scanned' | 'decoded' | 'objects' | 'sections';
 
 /** Thrown past the budget: the document cannot be counted (damaged), and nothing else is tried. */
 export function overBudget(): never {
@@ -26,7 +25,7 @@ export function overBudget(): never {
 }
 
 export class PdfBudget {
-	readonly work: Record<keyof typeof CAPS | 'total' | 'limit', number>;
+	readonly work: Record<Kind | 'total' | 'limit', number>;
 
 	constructor(size: number) {
 		const limit = Math.min(MOST, BASE + PER_BYTE * size);
@@ -56,14 +55,12 @@ export class PdfBudget {
 
 	/** Whether `bytes` more can be decoded: a stream past it is not started. */
 	canDecode(bytes: number): boolean {
-		return this.work.decoded + bytes <= CAPS.decoded && this.work.total + bytes <= this.work.limit;
+		return this.work.total + bytes <= this.work.limit;
 	}
 
 	/** `count` of a kind of work, costing `units` (one each unless given). */
-	spend(kind: keyof typeof CAPS, count: number, units = count): void {
-		const work = this.work;
-		work[kind] += count;
-		work.total += units;
-		if (work[kind] > CAPS[kind] || work.total > work.limit) overBudget();
+	spend(kind: Kind, count: number, units = count): void {
+		this.work[kind] += count;
+		this.step(units);
 	}
 }
