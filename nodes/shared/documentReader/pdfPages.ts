@@ -164,19 +164,19 @@ class PdfFile {
 	private choose(): void {
 		const { sections, budget } = this;
 		const { offsets, numbers, gens } = this.bytes.headers;
-		const keys = new Float64Array(sections.reduce((sum, { numbers }) => sum + numbers.length, 0));
+		const keys = new Float64Array(sections.reduce((sum, { rows }) => sum + rows.length / 4, 0));
 		let filled = 0;
-		sections.forEach((section, order) => {
-			budget.step(section.numbers.length * ENTRY_COST);
-			for (let row = 0; row < section.numbers.length; row++) {
-				const [number, kind] = [section.numbers[row], section.kinds[row]];
+		sections.forEach(({ rows }, order) => {
+			budget.step((rows.length / 4) * ENTRY_COST);
+			for (let row = 0; row < rows.length; row += 4) {
+				const [number, kind, first] = [rows[row], rows[row + 1], rows[row + 2]];
 				if (number === 0 && kind !== FREE) unreadable();
 				if (kind === AT) {
-					const header = lastAtOrBefore(offsets, section.first[row]);
-					if (offsets[header] !== section.first[row] || numbers[header] !== number) unreadable();
-					if (gens[header] !== section.second[row]) unreadable();
+					const header = lastAtOrBefore(offsets, first);
+					if (offsets[header] !== first || numbers[header] !== number) unreadable();
+					if (gens[header] !== rows[row + 3]) unreadable();
 				}
-				keys[filled++] = (number * MAX_SECTIONS + order) * ROWS + row;
+				keys[filled++] = (number * MAX_SECTIONS + order) * ROWS + row / 4;
 			}
 		});
 		keys.sort();
@@ -185,19 +185,19 @@ class PdfFile {
 		for (const key of keys) {
 			const row = key % ROWS;
 			const order = ((key - row) / ROWS) % MAX_SECTIONS;
-			if (sections[order].numbers[row] !== lastNumber) {
-				[lastNumber, lastOrder] = [sections[order].numbers[row], order];
+			if (sections[order].rows[4 * row] !== lastNumber) {
+				[lastNumber, lastOrder] = [sections[order].rows[4 * row], order];
 				keys[count++] = key;
 			} else if (sections[order].level === sections[lastOrder].level) readDifferently();
 		}
 		const chosen = { ...rowsFor(count), visited: new Uint8Array(count) };
 		for (let at = 0; at < count; at++) {
 			const row = keys[at] % ROWS;
-			const section = sections[((keys[at] - row) / ROWS) % MAX_SECTIONS];
-			chosen.numbers[at] = section.numbers[row];
-			chosen.kinds[at] = section.kinds[row];
-			chosen.first[at] = section.first[row];
-			chosen.second[at] = section.second[row];
+			const { rows } = sections[((keys[at] - row) / ROWS) % MAX_SECTIONS];
+			chosen.numbers[at] = rows[4 * row];
+			chosen.kinds[at] = rows[4 * row + 1];
+			chosen.first[at] = rows[4 * row + 2];
+			chosen.second[at] = rows[4 * row + 3];
 		}
 		this.chosen = chosen;
 	}

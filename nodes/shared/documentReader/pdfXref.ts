@@ -29,7 +29,8 @@ export interface Rows {
 	first: Float64Array;
 	second: Float64Array;
 }
-export type Section = Rows & { trailer: PdfDict };
+/** A section's rows as read, four numbers a row (number, kind, first, second), no number twice. */
+export type Section = { trailer: PdfDict; rows: number[] };
 
 export function rowsFor(count: number): Rows {
 	const [numbers, first, second] = [0, 0, 0].map(() => new Float64Array(count));
@@ -63,7 +64,7 @@ export function tableSection(lexer: PdfLexer, budget: PdfBudget): Section {
 		lexer.at += 20 * count;
 	}
 	lexer.at += 7;
-	return sorted(dictOf(lexer.value()), rows, budget);
+	return sectionOf(dictOf(lexer.value()), rows, budget);
 }
 
 /** A table's entry at `at`: `oooooooooo ggggg n|f` and a two-byte end of line, or damage. */
@@ -108,26 +109,21 @@ export function streamSection(dict: PdfDict, data: Buffer, budget: PdfBudget): S
 			rows.push(first + row, kind, second, kind === AT && widths[2] === 0 ? 0 : third);
 		}
 	}
-	return sorted(dict, rows, budget);
+	return sectionOf(dict, rows, budget);
 }
 
-/** Rows of four (number, kind, first, second) sorted by number; a number listed twice in one section is read differently. */
-function sorted(trailer: PdfDict, rows: number[], budget: PdfBudget): Section {
+/** The section's rows, checked in order of number: a number listed twice in one section is read differently. */
+function sectionOf(trailer: PdfDict, rows: number[], budget: PdfBudget): Section {
 	const count = rows.length / 4;
 	if (count >= ROWS) unreadable();
 	const keys = Float64Array.from({ length: count }, (_, row) => rows[4 * row] * ROWS + row).sort();
 	budget.step(count * ENTRY_COST);
-	const section: Section = { trailer, ...rowsFor(count) };
 	for (let at = 0; at < count; at++) {
 		const row = 4 * (keys[at] % ROWS);
-		if (at > 0 && section.numbers[at - 1] === rows[row]) readDifferently();
+		if (at > 0 && rows[4 * (keys[at - 1] % ROWS)] === rows[row]) readDifferently();
 		if (rows[row + 1] === AT && rows[row + 3] > 65535) unreadable();
-		section.numbers[at] = rows[row];
-		section.kinds[at] = rows[row + 1];
-		section.first[at] = rows[row + 2];
-		section.second[at] = rows[row + 3];
 	}
-	return section;
+	return { trailer, rows };
 }
 
 /** An object stream: the number at each index, and each object read where its table says it starts. */
