@@ -97,6 +97,13 @@ export class PdfBytes {
 	}
 
 	private feed(chunk: Buffer): void {
+		// The last bytes kept may begin a `stream` this chunk ends: they are read again with it.
+		const tail = this.skipping ? 0 : this.used - this.searchFrom;
+		if (tail > 0) {
+			chunk = Buffer.concat([this.kept.subarray(this.searchFrom, this.used), chunk]);
+			this.used -= tail;
+			this.offset -= tail;
+		}
 		let at = 0;
 		while (at < chunk.length) at = this.skipping ? this.skip(chunk, at) : this.keep(chunk, at);
 	}
@@ -118,22 +125,6 @@ export class PdfBytes {
 
 	/** Keeps `chunk` from `at`, and returns where skipping begins in it (its length: none). */
 	private keep(chunk: Buffer, at: number): number {
-		const tail = this.used - this.searchFrom;
-		if (tail <= 0) return this.keepFrom(chunk, at);
-		// The last bytes kept may begin a `stream` this chunk ends: they are read again with it.
-		const joined = Buffer.concat([
-			this.kept.subarray(this.searchFrom, this.used),
-			chunk.subarray(at),
-		]);
-		this.used -= tail;
-		this.offset -= tail;
-		const skipFrom = this.keepFrom(joined, 0);
-		if (skipFrom >= tail) return at + skipFrom - tail;
-		this.feed(joined.subarray(skipFrom, tail));
-		return at;
-	}
-
-	private keepFrom(chunk: Buffer, at: number): number {
 		for (;;) {
 			// A kept stream's data, or an `endstream` known: appended without a search.
 			if (this.searchFrom > this.used) {
