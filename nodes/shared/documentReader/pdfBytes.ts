@@ -126,15 +126,10 @@ export class PdfBytes {
 	/** Keeps `chunk` from `at`, and returns where skipping begins in it (its length: none). */
 	private keep(chunk: Buffer, at: number): number {
 		for (;;) {
-			// A kept stream's data, or an `endstream` known: appended without a search.
-			if (this.searchFrom > this.used) {
-				const to = Math.min(chunk.length, at + this.searchFrom - this.used);
-				this.append(chunk, at, to);
-				at = to;
-				if (at === chunk.length) return at;
-			}
-			// Appended up to the next `stream` and its line end: no more is copied than is kept.
-			const hit = chunk.indexOf(STREAM, at);
+			// Appended up to the next `stream` and its line end (no more is copied than is kept), searched
+			// for past a kept stream's data or an `endstream` known.
+			const from = Math.min(chunk.length, at + Math.max(0, this.searchFrom - this.used));
+			const hit = chunk.indexOf(STREAM, from);
 			const to = hit < 0 ? chunk.length : Math.min(chunk.length, hit + 8);
 			const base = this.used - at;
 			this.append(chunk, at, to);
@@ -144,7 +139,6 @@ export class PdfBytes {
 				return chunk.length;
 			}
 			const keyword = base + hit;
-			if (keyword < this.searchFrom) continue;
 			this.budget.step(STREAM_COST);
 			// The keyword's line end decides where its data starts: wait for it.
 			if (keyword + 8 > this.used) {
