@@ -23,31 +23,52 @@ const [STREAM, ENDSTREAM, EMPTY] = [
 /** Opens the document's bytes from their start; each call reads them anew. */
 export type Open = () => Promise<AsyncIterable<Uint8Array>>;
 
-/** The `N G obj` headers the read kept, ascending by offset. */
-export type Headers = Record<'offsets' | 'numbers' | 'gens', Float64Array>;
+/** The `N G obj` headers the read kept, ascending by offset in the document. */
+export type Headers = Record<'offsets' | 'numbers' | 'gens', number[]>;
 
+/**
+ * The kept bytes, read once as they stream: bytes are kept up to each `stream` keyword, whose
+ * dictionary (after the last `obj`) is looked at, each byte once; a stream not kept is counted, not
+ * kept, up to its data's end. Then they are read by their offsets in the document.
+ */
 export class PdfBytes {
-	readonly budget: PdfBudget;
-
-	private constructor(
-		private readonly kept: Buffer,
-		/** Runs of kept bytes: where each starts in the document and in `kept`, ascending. */
-		private readonly runFile: Float64Array,
-		private readonly runKept: Float64Array,
-		readonly size: number,
-		work: number,
-		readonly headers: Headers,
-		readonly objectStreams: Float64Array,
-	) {
-		this.budget = new PdfBudget(size);
-		this.budget.step(work);
-	}
+	/** The read's budget: at its absolute cap until the document's size is known. */
+	readonly budget = new PdfBudget(UNKNOWN_SIZE);
+	/** Headers found (each in the run being kept) and where the kept object streams start. */
+	readonly headers: Headers = { offsets: [], numbers: [], gens: [] };
+	readonly objectStreams: number[] = [];
+	private kept = Buffer.alloc(64 * 1024);
+	private used = 0;
+	/** Runs of kept bytes: where each starts in the document and in `kept`, ascending. */
+	private readonly runFile = [0];
+	private readonly runKept = [0];
+	private offset = 0; // of the next byte read, in the document
+	// Keeping: where in `kept` a `stream` is looked for next (past a kept stream's data), how far
+	// dictionaries were looked at, and the last `obj`, /Length, /XRef and /ObjStm found there.
+	private searchFrom = 0;
+	private looked = 0;
+	private lastObj = -1;
+	private lastLength = -1;
+	private lastKept = -1;
+	private lastObjectStream = -1;
+	private lastHeader = -1;
+	// Skipping: the document offset the data ends at by its /Length (-1: at `endstream`), and the
+	// last bytes skipped (for an `endstream` split between chunks).
+	private skipping = false;
+	private dataEnd = -1;
+	private carry = EMPTY;
 
 	static async read(open: Open): Promise<PdfBytes> {
-		const scan = new KeptScan();
+		const bytes = new PdfBytes();
 		for await (const chunk of await open())
-			scan.feed(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-		return new PdfBytes(...scan.end());
+			bytes.feed(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+		if (!bytes.skipping) bytes.lookAt(bytes.used);
+		bytes.budget.sized(bytes.offset);
+		return bytes;
+	}
+
+	get size(): number {
+		return this.offset;
 	}
 
 	/** The document's first `length` bytes, or fewer (where a stream's data begins before). */
@@ -72,69 +93,19 @@ export class PdfBytes {
 	}
 
 	private runEnd(run: number): number {
-		return run + 1 < this.runKept.length ? this.runKept[run + 1] : this.kept.length;
+		return run + 1 < this.runKept.length ? this.runKept[run + 1] : this.used;
 	}
-}
 
-/** Offsets in `kept` (ascending) as offsets in the document, by its runs. */
-function inDocument(kept: number[], runFile: number[], runKept: number[]): Float64Array {
-	const out = new Float64Array(kept.length);
-	for (let at = 0, run = 0; at < kept.length; at++) {
-		while (run + 1 < runKept.length && runKept[run + 1] <= kept[at]) run++;
-		out[at] = runFile[run] + kept[at] - runKept[run];
-	}
-	return out;
-}
-
-/**
- * The streamed read: bytes are kept up to each `stream` keyword, whose dictionary (after the last
- * `obj`) is looked at, each byte once; a stream not kept is counted, not kept, up to its data's end.
- */
-class KeptScan {
-	private kept = Buffer.alloc(64 * 1024);
-	private used = 0;
-	private readonly runFile = [0];
-	private readonly runKept = [0];
-	private offset = 0; // of the next byte read, in the document
-	/** Work done before the document's size is known, charged to the absolute cap. */
-	private readonly budget = new PdfBudget(UNKNOWN_SIZE);
-	// Keeping: where in `kept` a `stream` is looked for next (past a kept stream's data), how far
-	// dictionaries were looked at, and the last `obj`, /Length, /XRef and /ObjStm found there.
-	private searchFrom = 0;
-	private looked = 0;
-	private lastObj = -1;
-	private lastLength = -1;
-	private lastKept = -1;
-	private lastObjectStream = -1;
-	private lastHeader = -1;
-	/** Headers found: where each starts in `kept`, its number and generation; kept object streams' headers. */
-	private readonly headerKept: number[] = [];
-	private readonly headerNumbers: number[] = [];
-	private readonly headerGens: number[] = [];
-	private readonly objectStreamKept: number[] = [];
-	// Skipping: the document offset the data ends at by its /Length (-1: at `endstream`), and the
-	// last bytes skipped (for an `endstream` split between chunks).
-	private skipping = false;
-	private dataEnd = -1;
-	private carry = EMPTY;
-
-	feed(chunk: Buffer): void {
+	private feed(chunk: Buffer): void {
+		// The last bytes kept may begin a `stream` this chunk ends: they are read again with it.
+		const tail = this.skipping ? 0 : this.used - this.searchFrom;
+		if (tail > 0) {
+			chunk = Buffer.concat([this.kept.subarray(this.searchFrom, this.used), chunk]);
+			this.used -= tail;
+			this.offset -= tail;
+		}
 		let at = 0;
 		while (at < chunk.length) at = this.skipping ? this.skip(chunk, at) : this.keep(chunk, at);
-	}
-
-	end() {
-		if (!this.skipping) this.lookAt(this.used);
-		const { runFile, runKept } = this;
-		const headers = {
-			offsets: inDocument(this.headerKept, runFile, runKept),
-			numbers: Float64Array.from(this.headerNumbers),
-			gens: Float64Array.from(this.headerGens),
-		};
-		const runs = [Float64Array.from(runFile), Float64Array.from(runKept)] as const;
-		const streams = inDocument(this.objectStreamKept, runFile, runKept);
-		const kept = this.kept.subarray(0, this.used);
-		return [kept, ...runs, this.offset, this.budget.work.total, headers, streams] as const;
 	}
 
 	private append(chunk: Buffer, from: number, to: number): void {
@@ -154,32 +125,11 @@ class KeptScan {
 
 	/** Keeps `chunk` from `at`, and returns where skipping begins in it (its length: none). */
 	private keep(chunk: Buffer, at: number): number {
-		const tail = this.used - this.searchFrom;
-		if (tail <= 0) return this.keepFrom(chunk, at);
-		// The last bytes kept may begin a `stream` this chunk ends: they are read again with it.
-		const joined = Buffer.concat([
-			this.kept.subarray(this.searchFrom, this.used),
-			chunk.subarray(at),
-		]);
-		this.used -= tail;
-		this.offset -= tail;
-		const skipFrom = this.keepFrom(joined, 0);
-		if (skipFrom >= tail) return at + skipFrom - tail;
-		this.feed(joined.subarray(skipFrom, tail));
-		return at;
-	}
-
-	private keepFrom(chunk: Buffer, at: number): number {
 		for (;;) {
-			// A kept stream's data, or an `endstream` known: appended without a search.
-			if (this.searchFrom > this.used) {
-				const to = Math.min(chunk.length, at + this.searchFrom - this.used);
-				this.append(chunk, at, to);
-				at = to;
-				if (at === chunk.length) return at;
-			}
-			// Appended up to the next `stream` and its line end: no more is copied than is kept.
-			const hit = chunk.indexOf(STREAM, at);
+			// Appended up to the next `stream` and its line end (no more is copied than is kept), searched
+			// for past a kept stream's data or an `endstream` known.
+			const from = Math.min(chunk.length, at + Math.max(0, this.searchFrom - this.used));
+			const hit = chunk.indexOf(STREAM, from);
 			const to = hit < 0 ? chunk.length : Math.min(chunk.length, hit + 8);
 			const base = this.used - at;
 			this.append(chunk, at, to);
@@ -189,7 +139,6 @@ class KeptScan {
 				return chunk.length;
 			}
 			const keyword = base + hit;
-			if (keyword < this.searchFrom) continue;
 			this.budget.step(STREAM_COST);
 			// The keyword's line end decides where its data starts: wait for it.
 			if (keyword + 8 > this.used) {
@@ -228,9 +177,9 @@ class KeptScan {
 		if (kept[start] === 13) start++;
 		if (kept[start] === 10) start++;
 		this.lookAt(hit);
-		const { lastObj, lastLength, lastKept, headerKept } = this;
+		const { lastObj, lastLength, lastKept, headers } = this;
 		if (this.lastObjectStream > lastObj && this.lastHeader === lastObj)
-			this.objectStreamKept.push(headerKept[headerKept.length - 1]);
+			this.objectStreams.push(headers.offsets[headers.offsets.length - 1]);
 		return {
 			start,
 			length: lastLength > lastObj ? directLength(kept, lastLength + 7) : undefined,
@@ -285,9 +234,10 @@ class KeptScan {
 		if (numberEnd - numberStart > NUMBER_DIGITS || !endsWord(kept[numberStart - 1])) return;
 		this.budget.step(HEADER_COST);
 		this.lastHeader = obj;
-		this.headerKept.push(numberStart);
-		this.headerNumbers.push(Number(kept.toString('latin1', numberStart, numberEnd)));
-		this.headerGens.push(Number(kept.toString('latin1', genStart, genEnd)));
+		const run = this.runKept.length - 1;
+		this.headers.offsets.push(this.runFile[run] + numberStart - this.runKept[run]);
+		this.headers.numbers.push(Number(kept.toString('latin1', numberStart, numberEnd)));
+		this.headers.gens.push(Number(kept.toString('latin1', genStart, genEnd)));
 	}
 
 	/** Skips `chunk` from `at` up to the data's end, and returns where keeping begins in it. */

@@ -1,6 +1,6 @@
 // Cross-reference and object streams' filter (ISO 32000-1, 7.4.4) and predictors. Every byte out is
 // charged, unfiltered data too, and no stream decodes past MAX_STREAM_BYTES (a zip bomb's cost).
-import { PdfOverBudget, type PdfBudget } from './pdfBudget';
+import { overBudget, type PdfBudget } from './pdfBudget';
 import { integerOf, PdfDict, readDifferently, unreadable } from './pdfSyntax';
 
 export const MAX_STREAM_BYTES = 4 * 1024 * 1024;
@@ -24,7 +24,7 @@ export async function decodeStream(dict: PdfDict, data: Buffer, budget: PdfBudge
 }
 
 function charge(budget: PdfBudget, bytes: number): void {
-	if (bytes > MAX_STREAM_BYTES || !budget.canDecode(bytes)) throw new PdfOverBudget();
+	if (bytes > MAX_STREAM_BYTES || !budget.canDecode(bytes)) overBudget();
 	budget.spend('decoded', bytes);
 }
 
@@ -50,7 +50,7 @@ async function inflate(data: Buffer, budget: PdfBudget): Promise<Buffer> {
 		// Data damaged after its end (junk, a missing checksum): what inflated before it stands.
 	}
 	if (size > MAX_STREAM_BYTES || size > parts.reduce((sum, part) => sum + part.length, 0))
-		throw new PdfOverBudget();
+		overBudget();
 	return Buffer.concat(parts);
 }
 

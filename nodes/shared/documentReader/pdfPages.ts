@@ -2,7 +2,7 @@
 // from a `startxref` at the end, each entry exactly at its object's header and agreeing with the
 // headers the read found, and a page tree of plain nodes. Anything else cannot be counted, and the
 // refusal says why: damaged, or read differently by PDF readers.
-import { PdfOverBudget, type PdfBudget } from './pdfBudget';
+import { overBudget, type PdfBudget } from './pdfBudget';
 import { endstreamAfter, PdfBytes, type Open } from './pdfBytes';
 import { standardDecrypt, type PdfDecrypt } from './pdfCrypt';
 import { decodeStream, MAX_STREAM_BYTES } from './pdfFilters';
@@ -28,13 +28,11 @@ import {
 	ENTRY_COST,
 	FREE,
 	MAX_NUMBER,
-	objectStreamOf,
-	objectStreamValue,
+	ObjectStream,
 	ROWS,
 	rowsFor,
 	streamSection,
 	tableSection,
-	type ObjectStream,
 	type Rows,
 	type Section,
 } from './pdfXref';
@@ -45,11 +43,9 @@ const TAIL = 1024;
 const MAX_SECTIONS = 100;
 /** Past this many leaves the walk stops: any Max Pages refuses the document. */
 const MOST_LEAVES = 100_000;
-/** Offsets below 2^28 (past 150 MB): a header's key of number and offset stays exact. */
+/** Offsets below 2^28 (past 150 MB), so fewer headers: a header's key of number and index stays exact. */
 const OFFSETS = 2 ** 28;
-const [TAB, LF, CR, SPACE] = [9, 10, 13, 32];
-/** White space as pdf.js and poppler skip it before a table. */
-const space = (byte: number) => byte === SPACE || byte === TAB || byte === LF || byte === CR;
+const [LF, CR] = [10, 13];
 
 /** The page count, or why the PDF cannot be counted, and the work reading it took. */
 export async function readPdfPages(
@@ -70,11 +66,8 @@ type Chosen = Rows & { visited: Uint8Array };
 
 class PdfFile {
 	readonly budget: PdfBudget;
-	private sections: Section[] = [];
-	/** The update each section belongs to: a table and its /XRefStm share one. */
-	private readonly levels: number[] = [];
-	/** Where the chain's cross-reference streams are (fewer than 100: looked through). */
-	private readonly streamSections: number[] = [];
+	/** The chain, newest first: each section's update (a table and its /XRefStm share one), a stream's offset. */
+	private readonly sections: Array<Section & { level: number; streamAt: number }> = [];
 	private chosen!: Chosen;
 	/** The object streams the read kept, by number ascending, each read once. */
 	private streamNumbers = new Float64Array(0);
@@ -120,10 +113,9 @@ class PdfFile {
 		const dict = lexer.value();
 		if (!(dict instanceof PdfDict && dict.has('Linearized')) || dict.get('L') !== this.bytes.size)
 			return 0;
-		const end = first.indexOf('endobj');
-		let at = end + 'endobj'.length;
-		while (space(first[at])) at++;
-		if (end < 0 || at !== start) readDifferently();
+		// White space as pdf.js and poppler skip it before a table.
+		const end = /endobj[ \t\r\n]*/.exec(first.toString('latin1'));
+		if (!end || end.index + end[0].length !== start) readDifferently();
 		const pages = dict.get('N');
 		return typeof pages === 'number' && Number.isSafeInteger(pages) && pages > 0 ? pages : 0;
 	}
@@ -137,9 +129,7 @@ class PdfFile {
 				unreadable();
 			this.budget.lookUp('sections');
 			const { section, table } = await this.sectionAt(offset, stream);
-			if (!table) this.streamSections.push(offset);
-			this.sections.push(section);
-			this.levels.push(level);
+			this.sections.push({ ...section, level, streamAt: table ? -1 : offset });
 			const { trailer } = section;
 			if (trailer.has('XRefStm')) {
 				if (!table) readDifferently();
@@ -172,21 +162,21 @@ class PdfFile {
 	 * is read differently (pdf.js takes the table's, others the stream's).
 	 */
 	private choose(): void {
-		const { sections, levels, budget } = this;
+		const { sections, budget } = this;
 		const { offsets, numbers, gens } = this.bytes.headers;
-		const keys = new Float64Array(sections.reduce((sum, { numbers }) => sum + numbers.length, 0));
+		const keys = new Float64Array(sections.reduce((sum, { rows }) => sum + rows.length / 4, 0));
 		let filled = 0;
-		sections.forEach((section, order) => {
-			budget.step(section.numbers.length * ENTRY_COST);
-			for (let row = 0; row < section.numbers.length; row++) {
-				const [number, kind] = [section.numbers[row], section.kinds[row]];
+		sections.forEach(({ rows }, order) => {
+			budget.step((rows.length / 4) * ENTRY_COST);
+			for (let row = 0; row < rows.length; row += 4) {
+				const [number, kind, first] = [rows[row], rows[row + 1], rows[row + 2]];
 				if (number === 0 && kind !== FREE) unreadable();
 				if (kind === AT) {
-					const header = lastAtOrBefore(offsets, section.first[row]);
-					if (offsets[header] !== section.first[row] || numbers[header] !== number) unreadable();
-					if (gens[header] !== section.second[row]) unreadable();
+					const header = lastAtOrBefore(offsets, first);
+					if (offsets[header] !== first || numbers[header] !== number) unreadable();
+					if (gens[header] !== rows[row + 3]) unreadable();
 				}
-				keys[filled++] = (number * MAX_SECTIONS + order) * ROWS + row;
+				keys[filled++] = (number * MAX_SECTIONS + order) * ROWS + row / 4;
 			}
 		});
 		keys.sort();
@@ -195,19 +185,19 @@ class PdfFile {
 		for (const key of keys) {
 			const row = key % ROWS;
 			const order = ((key - row) / ROWS) % MAX_SECTIONS;
-			if (sections[order].numbers[row] !== lastNumber) {
-				[lastNumber, lastOrder] = [sections[order].numbers[row], order];
+			if (sections[order].rows[4 * row] !== lastNumber) {
+				[lastNumber, lastOrder] = [sections[order].rows[4 * row], order];
 				keys[count++] = key;
-			} else if (levels[order] === levels[lastOrder]) readDifferently();
+			} else if (sections[order].level === sections[lastOrder].level) readDifferently();
 		}
 		const chosen = { ...rowsFor(count), visited: new Uint8Array(count) };
 		for (let at = 0; at < count; at++) {
 			const row = keys[at] % ROWS;
-			const section = sections[((keys[at] - row) / ROWS) % MAX_SECTIONS];
-			chosen.numbers[at] = section.numbers[row];
-			chosen.kinds[at] = section.kinds[row];
-			chosen.first[at] = section.first[row];
-			chosen.second[at] = section.second[row];
+			const { rows } = sections[((keys[at] - row) / ROWS) % MAX_SECTIONS];
+			chosen.numbers[at] = rows[4 * row];
+			chosen.kinds[at] = rows[4 * row + 1];
+			chosen.first[at] = rows[4 * row + 2];
+			chosen.second[at] = rows[4 * row + 3];
 		}
 		this.chosen = chosen;
 	}
@@ -222,22 +212,20 @@ class PdfFile {
 		const keys = new Float64Array(offsets.length);
 		for (let at = 0; at < offsets.length; at++) {
 			if (numbers[at] > MAX_NUMBER || offsets[at] >= OFFSETS) readDifferently();
-			keys[at] = numbers[at] * OFFSETS + offsets[at];
+			keys[at] = numbers[at] * OFFSETS + at;
 		}
 		keys.sort();
 		for (let at = 0; at < keys.length; at++) {
-			const offset = keys[at] % OFFSETS;
-			const number = (keys[at] - offset) / OFFSETS;
-			const gen = gens[lastAtOrBefore(offsets, offset)];
-			if (at + 1 < keys.length && Math.floor(keys[at + 1] / OFFSETS) === number) {
+			const [header, next] = [keys[at] % OFFSETS, keys[at + 1] % OFFSETS];
+			const [number, offset] = [numbers[header], offsets[header]];
+			if (at + 1 < keys.length && numbers[next] === number) {
 				// An earlier header of a higher generation: a rebuild may take either.
-				const next = keys[at + 1] % OFFSETS;
-				if (gens[lastAtOrBefore(offsets, next)] < gen) readDifferently();
+				if (gens[next] < gens[header]) readDifferently();
 				continue;
 			}
 			const chosen = this.indexOf(number);
 			// A cross-reference stream of the chain need not list itself.
-			if (chosen < 0 && this.streamSections.includes(offset)) continue;
+			if (chosen < 0 && this.sections.some(({ streamAt }) => streamAt === offset)) continue;
 			if (chosen < 0 || this.chosen.kinds[chosen] !== AT || this.chosen.first[chosen] !== offset)
 				readDifferently();
 		}
@@ -261,7 +249,7 @@ class PdfFile {
 			const decrypted = this.decrypt ? this.decrypt(data, ref.ref, ref.gen) : data;
 			const decoded = await decodeStream(dict, decrypted, this.budget);
 			this.budget.objectStreamBytes(decoded.length);
-			this.streams.push(objectStreamOf(dict, decoded, this.budget));
+			this.streams.push(new ObjectStream(dict, decoded, this.budget));
 		}
 		// Each compressed choice names a stream read here, at an index that lists its number.
 		const { kinds, first, second, numbers: chosen } = this.chosen;
@@ -334,8 +322,7 @@ class PdfFile {
 		if (kind === FREE) unreadable();
 		if (kind === COMPRESSED) {
 			if (plain || ref.gen !== 0) readDifferently();
-			const stream = this.streamOf(this.chosen.first[at]);
-			return objectStreamValue(stream, this.chosen.second[at], this.budget);
+			return this.streamOf(this.chosen.first[at]).value(this.chosen.second[at]);
 		}
 		if (ref.gen !== this.chosen.second[at]) readDifferently();
 		return (await this.objectIn(this.bytes.at(this.chosen.first[at]), ref, false)).value;
@@ -363,7 +350,7 @@ class PdfFile {
 		let length = value.get('Length');
 		if (isRef(length) && ref) length = await this.fetch(length, true);
 		const size = integerOf(length);
-		if (size > MAX_STREAM_BYTES) throw new PdfOverBudget();
+		if (size > MAX_STREAM_BYTES) overBudget();
 		// `endstream` where /Length ends the data: else readers find its end differently.
 		const end = endstreamAfter(bytes, start + size);
 		if (end < 0) readDifferently();
@@ -380,19 +367,7 @@ class PdfFile {
 function chainStart(tail: Buffer, budget: PdfBudget): number {
 	const window = tail.subarray(Math.max(0, tail.length - TAIL));
 	budget.spend('scanned', window.length);
-	let at = window.lastIndexOf('startxref');
-	if (at < 0) unreadable();
-	at += 'startxref'.length;
-	const from = at;
-	while (space(window[at])) at++;
-	let offset = 0;
-	const digits = at;
-	while (isDigit(window[at]) && at - digits < 15) offset = offset * 10 + window[at++] - 48;
-	const end = at;
-	while (window[at] === SPACE || window[at] === TAB) at++;
-	if (digits === from || end === digits || !(window[at] === LF || window[at] === CR)) unreadable();
-	while (space(window[at])) at++;
-	if (!spells(window, at, '%%EOF')) unreadable();
-	for (at += 5; at < window.length; at++) if (!space(window[at])) unreadable();
-	return offset;
+	const last = window.toString('latin1', Math.max(0, window.lastIndexOf('startxref')));
+	const offset = /^startxref[ \t\r\n]+(\d{1,15})[ \t]*[\r\n][ \t\r\n]*%%EOF[ \t\r\n]*$/.exec(last);
+	return offset ? Number(offset[1]) : unreadable();
 }

@@ -1,7 +1,7 @@
 // PDF's object syntax (ISO 32000-1, 7.2 and 7.3) without patterns: each byte is looked at a bounded
 // number of times, numbers and references are read without making strings, and each token is
 // charged as it is read, its bytes and its kind's TOKEN_COST, whether it reads or not.
-import { TOKEN_COST, type PdfBudget } from './pdfBudget';
+import type { PdfBudget } from './pdfBudget';
 
 /** A value as the page count reads it: a name is its text, escapes decoded (without the slash). */
 export type PdfValue = number | string | boolean | null | PdfString | PdfRef | PdfValue[] | PdfDict;
@@ -14,8 +14,11 @@ export interface PdfRef {
 export type PdfRefusal = 'damaged' | 'readDifferently';
 
 export class PdfRefused extends Error {
-	constructor(readonly reason: PdfRefusal) {
-		super(`The PDF cannot be counted: ${reason}`);
+	constructor(
+		readonly reason: PdfRefusal,
+		why: string = reason,
+	) {
+		super(`The PDF cannot be counted: ${why}`);
 	}
 }
 
@@ -46,6 +49,19 @@ export class PdfDict extends Map<string, PdfValue> {
 		return this.loose ? readDifferently() : super.has(key);
 	}
 }
+
+/** What a token costs besides its bytes, by kind: what its reading and what it holds cost. */
+const TOKEN_COST = {
+	keyword: 14, // or a stray delimiter read past
+	number: 8, // a whole number below 2^30: no allocation
+	real: 18, // any other number: an allocation each
+	reference: 30, // `N G R`: an object each
+	name: 15, // a string each
+	string: 32, // an object each (its bytes decoded only where read)
+	array: 72, // empty
+	dictionary: 80, // empty: a Map
+	entry: 64, // a new key in a dictionary's Map
+};
 
 /** Arrays and dictionaries nested deeper than this are refused: documents nest a few levels. */
 const MAX_DEPTH = 32;
@@ -161,8 +177,7 @@ export class PdfLexer {
 			}
 			return dict;
 		}
-		if (first === LESS) return this.hexString(start, at);
-		if (first === OPEN_PAREN) return this.literalString(start, at);
+		if (first === LESS || first === OPEN_PAREN) return this.string(start, at, first === LESS);
 		const end = this.pastRegular(at);
 		if (end === at) {
 			// A stray delimiter (`{`, `)`, `>`): past it, as readers read on.
@@ -243,7 +258,7 @@ export class PdfLexer {
 	}
 
 	private charge(bytes: number, cost: number): void {
-		this.budget?.token(bytes, cost);
+		this.budget?.spend('tokenized', bytes, bytes + cost);
 	}
 
 	/** Whether the next bytes close an array (`]`, -1) or a dictionary (`>>`); if so, past them. */
@@ -256,31 +271,23 @@ export class PdfLexer {
 		return true;
 	}
 
-	private hexString(start: number, open: number): PdfString {
+	/** A hex string, or a literal one: balanced parentheses, backslash escapes (ISO 32000-1, 7.3.4.2). */
+	private string(start: number, open: number, hex: boolean): PdfString {
 		const bytes = this.bytes;
 		let end = open + 1;
 		// Up to `>` (no digit nor white space) or the end (where a byte is undefined: neither).
-		while (HEX[bytes[end]] >= 0 || CLASS[bytes[end]] === 1) end++;
+		if (hex) while (HEX[bytes[end]] >= 0 || CLASS[bytes[end]] === 1) end++;
+		else
+			for (let depth = 1; end < bytes.length; end++) {
+				const byte = bytes[end];
+				if (byte === BACKSLASH) end++;
+				else if (byte === OPEN_PAREN) depth++;
+				else if (byte === CLOSE_PAREN && --depth === 0) break;
+			}
 		this.at = Math.min(end + 1, bytes.length);
 		this.charge(this.at - start, TOKEN_COST.string);
-		if (bytes[end] !== GREATER) unreadable();
-		return new PdfString(bytes, open + 1, end, true);
-	}
-
-	/** Balanced parentheses, backslash escapes (ISO 32000-1, 7.3.4.2). */
-	private literalString(start: number, open: number): PdfString {
-		const bytes = this.bytes;
-		let end = open + 1;
-		for (let depth = 1; end < bytes.length; end++) {
-			const byte = bytes[end];
-			if (byte === BACKSLASH) end++;
-			else if (byte === OPEN_PAREN) depth++;
-			else if (byte === CLOSE_PAREN && --depth === 0) break;
-		}
-		this.at = Math.min(end + 1, bytes.length);
-		this.charge(this.at - start, TOKEN_COST.string);
-		if (end >= bytes.length) unreadable();
-		return new PdfString(bytes, open + 1, end, false);
+		if (bytes[end] !== (hex ? GREATER : CLOSE_PAREN)) unreadable();
+		return new PdfString(bytes, open + 1, end, hex);
 	}
 }
 
@@ -303,10 +310,10 @@ export class PdfString {
 		if (hex) {
 			let high = -1;
 			for (let at = start; at < end && filled < out.length; at++) {
+				// White space between digits (the lexer let nothing else into the string).
 				const digit = HEX[source[at]];
-				if (digit < 0) {
-					if (CLASS[source[at]] !== 1) unreadable();
-				} else if (high < 0) high = digit;
+				if (digit < 0) continue;
+				if (high < 0) high = digit;
 				else {
 					out[filled++] = high * 16 + digit;
 					high = -1;

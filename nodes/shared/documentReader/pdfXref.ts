@@ -29,7 +29,8 @@ export interface Rows {
 	first: Float64Array;
 	second: Float64Array;
 }
-export type Section = Rows & { trailer: PdfDict };
+/** A section's rows as read, four numbers a row (number, kind, first, second), no number twice. */
+export type Section = { trailer: PdfDict; rows: number[] };
 
 export function rowsFor(count: number): Rows {
 	const [numbers, first, second] = [0, 0, 0].map(() => new Float64Array(count));
@@ -41,7 +42,7 @@ const [LF, CR, SPACE] = [10, 13, 32];
 /** A classic table from after `xref`: subsections of `first count`, 20-byte entries, `trailer`. */
 export function tableSection(lexer: PdfLexer, budget: PdfBudget): Section {
 	const bytes = lexer.bytes;
-	const rows: number[][] = [[], [], [], []];
+	const rows: number[] = [];
 	for (;;) {
 		lexer.skip();
 		if (bytes.toString('latin1', lexer.at, lexer.at + 7) === 'trailer') break;
@@ -58,15 +59,12 @@ export function tableSection(lexer: PdfLexer, budget: PdfBudget): Section {
 			const kind = entryAt(bytes, at);
 			// pdf.js numbers a subsection from 0 where it starts at 1 with a free entry.
 			if (index === 0 && first === 1 && kind === FREE) readDifferently();
-			rows[0].push(first + index);
-			rows[1].push(kind);
-			rows[2].push(digitsAt(bytes, at, 10));
-			rows[3].push(digitsAt(bytes, at + 11, 5));
+			rows.push(first + index, kind, digitsAt(bytes, at, 10), digitsAt(bytes, at + 11, 5));
 		}
 		lexer.at += 20 * count;
 	}
 	lexer.at += 7;
-	return sorted(dictOf(lexer.value()), rows, budget);
+	return sectionOf(dictOf(lexer.value()), rows, budget);
 }
 
 /** A table's entry at `at`: `oooooooooo ggggg n|f` and a two-byte end of line, or damage. */
@@ -93,7 +91,7 @@ export function streamSection(dict: PdfDict, data: Buffer, budget: PdfBudget): S
 	const index = arrayOf(dict.get('Index') ?? [0, size]).map(integerOf);
 	if (index.length % 2 !== 0) unreadable();
 	const rowWidth = widths[0] + widths[1] + widths[2];
-	const rows: number[][] = [[], [], [], []];
+	const rows: number[] = [];
 	let at = 0;
 	for (let pair = 0; pair < index.length; pair += 2) {
 		const [first, count] = [index[pair], index[pair + 1]];
@@ -108,73 +106,60 @@ export function streamSection(dict: PdfDict, data: Buffer, budget: PdfBudget): S
 			// A type field of no width means type 1; another type is one readers take differently.
 			const kind = widths[0] === 0 ? AT : type;
 			if (kind > COMPRESSED) readDifferently();
-			rows[0].push(first + row);
-			rows[1].push(kind);
-			rows[2].push(second);
-			rows[3].push(kind === AT && widths[2] === 0 ? 0 : third);
+			rows.push(first + row, kind, second, kind === AT && widths[2] === 0 ? 0 : third);
 		}
 	}
-	return sorted(dict, rows, budget);
+	return sectionOf(dict, rows, budget);
 }
 
-/** The rows sorted by number; a number listed twice in one section is read differently. */
-function sorted(trailer: PdfDict, rows: number[][], budget: PdfBudget): Section {
-	const count = rows[0].length;
+/** The section's rows, checked in order of number: a number listed twice in one section is read differently. */
+function sectionOf(trailer: PdfDict, rows: number[], budget: PdfBudget): Section {
+	const count = rows.length / 4;
 	if (count >= ROWS) unreadable();
-	const keys = Float64Array.from(rows[0], (number, row) => number * ROWS + row).sort();
+	const keys = Float64Array.from({ length: count }, (_, row) => rows[4 * row] * ROWS + row).sort();
 	budget.step(count * ENTRY_COST);
-	const section: Section = { trailer, ...rowsFor(count) };
 	for (let at = 0; at < count; at++) {
-		const row = keys[at] % ROWS;
-		const number = rows[0][row];
-		if (at > 0 && section.numbers[at - 1] === number) readDifferently();
-		if (rows[1][row] === AT && rows[3][row] > 65535) unreadable();
-		section.numbers[at] = number;
-		section.kinds[at] = rows[1][row];
-		section.first[at] = rows[2][row];
-		section.second[at] = rows[3][row];
+		const row = 4 * (keys[at] % ROWS);
+		if (at > 0 && rows[4 * (keys[at - 1] % ROWS)] === rows[row]) readDifferently();
+		if (rows[row + 1] === AT && rows[row + 3] > 65535) unreadable();
 	}
-	return section;
+	return { trailer, rows };
 }
 
-/** An object stream's table: the number at each index, where its object starts in `data`. */
-export interface ObjectStream {
-	numbers: Float64Array;
-	starts: Float64Array;
-	data: Buffer;
-}
+/** An object stream: the number at each index, and each object read where its table says it starts. */
+export class ObjectStream {
+	readonly numbers: Float64Array;
+	private readonly starts: Float64Array;
+	private readonly objects: PdfLexer;
 
-/** `N` pairs (number, offset from /First), offsets ascending, no number twice. */
-export function objectStreamOf(dict: PdfDict, data: Buffer, budget: PdfBudget): ObjectStream {
-	const [count, first] = [integerOf(dict.get('N')), integerOf(dict.get('First'))];
-	// A pair takes four bytes at least (`0 0 `): more cannot be there.
-	if (count > data.length / 4 || first > data.length) unreadable();
-	const numbers = new Float64Array(count);
-	const starts = new Float64Array(count + 1);
-	const lexer = new PdfLexer(data.subarray(0, first), 0, budget);
-	for (let index = 0; index < count; index++) {
-		numbers[index] = lexer.digits();
-		starts[index] = first + lexer.digits();
-		if (numbers[index] > MAX_NUMBER || (index > 0 && starts[index] <= starts[index - 1]))
-			unreadable();
+	/** `N` pairs (number, offset from /First), offsets ascending, no number twice. */
+	constructor(dict: PdfDict, data: Buffer, budget: PdfBudget) {
+		const [count, first] = [integerOf(dict.get('N')), integerOf(dict.get('First'))];
+		// A pair takes four bytes at least (`0 0 `): more cannot be there.
+		if (count > data.length / 4 || first > data.length) unreadable();
+		const numbers = (this.numbers = new Float64Array(count));
+		const starts = (this.starts = new Float64Array(count + 1));
+		const lexer = new PdfLexer(data.subarray(0, first), 0, budget);
+		for (let index = 0; index < count; index++) {
+			numbers[index] = lexer.digits();
+			starts[index] = first + lexer.digits();
+			if (numbers[index] > MAX_NUMBER || (index > 0 && starts[index] <= starts[index - 1]))
+				unreadable();
+		}
+		starts[count] = data.length;
+		if (count > 0 && starts[count - 1] >= data.length) unreadable();
+		budget.step(count * ENTRY_COST);
+		// Listed twice: pdf.js reads the last listing, mupdf the first, poppler the one at the index.
+		const order = Float64Array.from(numbers).sort();
+		for (let at = 1; at < count; at++) if (order[at] === order[at - 1]) readDifferently();
+		this.objects = new PdfLexer(data, 0, budget);
 	}
-	starts[count] = data.length;
-	if (count > 0 && starts[count - 1] >= data.length) unreadable();
-	budget.step(count * ENTRY_COST);
-	// Listed twice: pdf.js reads the last listing, mupdf the first, poppler the one at the index.
-	const order = Float64Array.from(numbers).sort();
-	for (let at = 1; at < count; at++) if (order[at] === order[at - 1]) readDifferently();
-	return { numbers, starts, data };
-}
 
-/** The object at `index` (readObjectStreams found its number there): it must end before the next starts. */
-export function objectStreamValue(
-	stream: ObjectStream,
-	index: number,
-	budget: PdfBudget,
-): PdfValue {
-	const lexer = new PdfLexer(stream.data, stream.starts[index], budget);
-	const value = lexer.value();
-	// Past the next object's start: poppler cuts it there, pdf.js reads on.
-	return lexer.at <= stream.starts[index + 1] ? value : readDifferently();
+	/** The object at `index` (readObjectStreams found its number there): it must end before the next starts. */
+	value(index: number): PdfValue {
+		this.objects.at = this.starts[index];
+		const value = this.objects.value();
+		// Past the next object's start: poppler cuts it there, pdf.js reads on.
+		return this.objects.at <= this.starts[index + 1] ? value : readDifferently();
+	}
 }
