@@ -199,6 +199,9 @@ module.exports = async function credentialSharing(t) {
 				env: {
 					E2E_TESTS: 'true',
 					N8N_SSRF_ALLOWED_IP_RANGES: '127.0.0.1/32',
+					// n8n 1.x's one SQLite connection let two transactions interleave (a member's save
+					// failed: "Transaction is not started yet"); 2.x pools its connections by default.
+					DB_SQLITE_POOL_SIZE: '3',
 					// What docs/security.md tells an owner before 2.24: the older HTTP Request tool not loaded.
 					...(!restricts && { NODES_EXCLUDE: JSON.stringify([OLDER_TOOL]) }),
 				},
