@@ -25,7 +25,7 @@ export async function decodeStream(dict: PdfDict, data: Buffer, budget: PdfBudge
 
 function charge(budget: PdfBudget, bytes: number): void {
 	if (bytes > MAX_STREAM_BYTES || !budget.canDecode(bytes)) overBudget();
-	budget.spend('decoded', bytes);
+	budget.step(bytes);
 }
 
 async function inflate(data: Buffer, budget: PdfBudget): Promise<Buffer> {
@@ -43,7 +43,7 @@ async function inflate(data: Buffer, budget: PdfBudget): Promise<Buffer> {
 		for await (const part of readable) {
 			size += part.length;
 			if (size > MAX_STREAM_BYTES || !budget.canDecode(part.length)) break;
-			budget.spend('decoded', part.length);
+			budget.step(part.length);
 			parts.push(part);
 		}
 	} catch {

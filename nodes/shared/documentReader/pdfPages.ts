@@ -2,7 +2,7 @@
 // from a `startxref` at the end, each entry exactly at its object's header and agreeing with the
 // headers the read found, and a page tree of plain nodes. Anything else cannot be counted, and the
 // refusal says why: damaged, or read differently by PDF readers.
-import { overBudget, type PdfBudget } from './pdfBudget';
+import { OBJECT_COST, overBudget, type PdfBudget } from './pdfBudget';
 import { endstreamAfter, PdfBytes, type Open } from './pdfBytes';
 import { standardDecrypt, type PdfDecrypt } from './pdfCrypt';
 import { decodeStream, MAX_STREAM_BYTES } from './pdfFilters';
@@ -127,7 +127,7 @@ class PdfFile {
 			const { offset, level, stream } = queue[next];
 			if (next >= MAX_SECTIONS || queue.findIndex((each) => each.offset === offset) < next)
 				unreadable();
-			this.budget.lookUp('sections');
+			this.budget.step(OBJECT_COST);
 			const { section, table } = await this.sectionAt(offset, stream);
 			this.sections.push({ ...section, level, streamAt: table ? -1 : offset });
 			const { trailer } = section;
@@ -245,7 +245,7 @@ class PdfFile {
 			const { value, data } = await this.objectIn(this.bytes.at(this.chosen.first[chosen]), ref);
 			const dict = dictOf(value);
 			if (dict.get('Type') !== 'ObjStm' || !data) unreadable();
-			if (this.decrypt) this.budget.spend('decoded', data.length);
+			if (this.decrypt) this.budget.step(data.length);
 			const decrypted = this.decrypt ? this.decrypt(data, ref.ref, ref.gen) : data;
 			const decoded = await decodeStream(dict, decrypted, this.budget);
 			this.budget.objectStreamBytes(decoded.length);
@@ -316,7 +316,7 @@ class PdfFile {
 
 	/** The object `ref` names: in use, of that generation, no stream unless `stream`. */
 	async fetch(ref: PdfRef, plain = false): Promise<PdfValue> {
-		this.budget.lookUp('objects');
+		this.budget.step(OBJECT_COST);
 		const at = this.indexOf(ref.ref);
 		const kind = at < 0 ? FREE : this.chosen.kinds[at];
 		if (kind === FREE) unreadable();
@@ -366,7 +366,7 @@ class PdfFile {
  */
 function chainStart(tail: Buffer, budget: PdfBudget): number {
 	const window = tail.subarray(Math.max(0, tail.length - TAIL));
-	budget.spend('scanned', window.length);
+	budget.step(window.length);
 	const last = window.toString('latin1', Math.max(0, window.lastIndexOf('startxref')));
 	const offset = /^startxref[ \t\r\n]+(\d{1,15})[ \t]*[\r\n][ \t\r\n]*%%EOF[ \t\r\n]*$/.exec(last);
 	return offset ? Number(offset[1]) : unreadable();

@@ -258,7 +258,7 @@ export class PdfLexer {
 	}
 
 	private charge(bytes: number, cost: number): void {
-		this.budget?.spend('tokenized', bytes, bytes + cost);
+		this.budget?.step(bytes + cost);
 	}
 
 	/** Whether the next bytes close an array (`]`, -1) or a dictionary (`>>`); if so, past them. */
