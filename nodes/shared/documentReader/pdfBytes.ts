@@ -23,9 +23,6 @@ const [STREAM, ENDSTREAM, EMPTY] = [
 /** Opens the document's bytes from their start; each call reads them anew. */
 export type Open = () => Promise<AsyncIterable<Uint8Array>>;
 
-/** The `N G obj` headers the read kept, ascending by offset in the document. */
-export type Headers = Record<'offsets' | 'numbers' | 'gens', number[]>;
-
 /**
  * The kept bytes, read once as they stream: bytes are kept up to each `stream` keyword, whose
  * dictionary (after the last `obj`) is looked at, each byte once; a stream not kept is counted, not
@@ -34,15 +31,16 @@ export type Headers = Record<'offsets' | 'numbers' | 'gens', number[]>;
 export class PdfBytes {
 	/** The read's budget: at its absolute cap until the document's size is known. */
 	readonly budget = new PdfBudget(UNKNOWN_SIZE);
-	/** Headers found (each in the run being kept) and where the kept object streams start. */
-	readonly headers: Headers = { offsets: [], numbers: [], gens: [] };
+	/** `N G obj` headers found, ascending by offset (each in the run kept), and kept object streams' starts. */
+	readonly headers = { offsets: [] as number[], numbers: [] as number[], gens: [] as number[] };
 	readonly objectStreams: number[] = [];
 	private kept = Buffer.alloc(64 * 1024);
 	private used = 0;
 	/** Runs of kept bytes: where each starts in the document and in `kept`, ascending. */
 	private readonly runFile = [0];
 	private readonly runKept = [0];
-	private offset = 0; // of the next byte read, in the document
+	/** The bytes read so far (the next one's offset): once read, the document's size. */
+	size = 0;
 	// Keeping: where in `kept` a `stream` is looked for next (past a kept stream's data), how far
 	// dictionaries were looked at, and the last `obj`, /Length, /XRef and /ObjStm found there.
 	private searchFrom = 0;
@@ -63,17 +61,8 @@ export class PdfBytes {
 		for await (const chunk of await open())
 			bytes.feed(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
 		if (!bytes.skipping) bytes.lookAt(bytes.used);
-		bytes.budget.sized(bytes.offset);
+		bytes.budget.sized(bytes.size);
 		return bytes;
-	}
-
-	get size(): number {
-		return this.offset;
-	}
-
-	/** The document's first `length` bytes, or fewer (where a stream's data begins before). */
-	first(length: number): Buffer {
-		return this.kept.subarray(0, Math.min(length, this.runEnd(0)));
 	}
 
 	/** The last run of kept bytes where it ends the document, else none. */
@@ -97,12 +86,13 @@ export class PdfBytes {
 	}
 
 	private feed(chunk: Buffer): void {
-		// The last bytes kept may begin a `stream` this chunk ends: they are read again with it.
-		const tail = this.skipping ? 0 : this.used - this.searchFrom;
-		if (tail > 0) {
-			chunk = Buffer.concat([this.kept.subarray(this.searchFrom, this.used), chunk]);
-			this.used -= tail;
-			this.offset -= tail;
+		// The last bytes kept may begin a `stream`, the last skipped an `endstream`, that this chunk
+		// ends: they are read again with it.
+		const tail = this.skipping ? this.carry : this.kept.subarray(this.searchFrom, this.used);
+		if (tail.length > 0) {
+			chunk = Buffer.concat([tail, chunk]);
+			if (!this.skipping) this.used -= tail.length;
+			this.size -= tail.length;
 		}
 		let at = 0;
 		while (at < chunk.length) at = this.skipping ? this.skip(chunk, at) : this.keep(chunk, at);
@@ -120,7 +110,7 @@ export class PdfBytes {
 		if (to - from > 64) this.kept.set(chunk.subarray(from, to), this.used);
 		else for (let at = from, into = this.used; at < to;) this.kept[into++] = chunk[at++];
 		this.used = needed;
-		this.offset += to - from;
+		this.size += to - from;
 	}
 
 	/** Keeps `chunk` from `at`, and returns where skipping begins in it (its length: none). */
@@ -156,9 +146,9 @@ export class PdfBytes {
 			// Skipped from `start`: the bytes of it appended go back to skipping.
 			const appended = this.used - start;
 			this.used = start;
-			this.offset -= appended;
+			this.size -= appended;
 			this.skipping = true;
-			this.dataEnd = length === undefined ? -1 : this.offset + length;
+			this.dataEnd = length === undefined ? -1 : this.size + length;
 			return at - appended;
 		}
 	}
@@ -243,8 +233,8 @@ export class PdfBytes {
 	/** Skips `chunk` from `at` up to the data's end, and returns where keeping begins in it. */
 	private skip(chunk: Buffer, at: number): number {
 		if (this.dataEnd >= 0) {
-			const until = Math.min(chunk.length, at + Math.max(0, this.dataEnd - this.offset));
-			this.offset += until - at;
+			const until = Math.min(chunk.length, at + Math.max(0, this.dataEnd - this.size));
+			this.size += until - at;
 			if (until > at) return until;
 			// At the data's end by /Length: `endstream` must follow there; else (or where this chunk ends
 			// first) the data ends at the first `endstream`, searched from here.
@@ -253,28 +243,16 @@ export class PdfBytes {
 			else this.dataEnd = -1;
 			return at;
 		}
-		if (this.carry.length > 0) {
-			// An `endstream` begun in the bytes carried from the chunk before.
-			const joined = Buffer.concat([this.carry, chunk.subarray(at, at + ENDSTREAM.length)]);
-			const across = joined.indexOf(ENDSTREAM);
-			if (across >= 0 && across < this.carry.length) {
-				const begun = this.carry.subarray(across);
-				this.offset -= begun.length;
-				this.resume(0);
-				this.append(begun, 0, begun.length);
-				return at;
-			}
-		}
 		const { at: end, letters } = endstreamIndex(chunk, at);
 		this.budget.step(Math.ceil(letters / LETTERS));
 		if (end >= 0) {
-			this.offset += end - at;
+			this.size += end - at;
 			this.resume(ENDSTREAM.length);
 			return end;
 		}
-		this.offset += chunk.length - at;
-		const carried = Buffer.concat([this.carry, chunk.subarray(Math.max(at, chunk.length - 16))]);
-		this.carry = carried.subarray(Math.max(0, carried.length - 16));
+		this.size += chunk.length - at;
+		// Bytes an `endstream` the next chunk ends may begin in: fewer than its letters.
+		this.carry = Buffer.from(chunk.subarray(Math.max(at, chunk.length - ENDSTREAM.length + 1)));
 		return chunk.length;
 	}
 
@@ -282,7 +260,7 @@ export class PdfBytes {
 	private resume(known: number): void {
 		this.skipping = false;
 		this.carry = EMPTY;
-		this.runFile.push(this.offset);
+		this.runFile.push(this.size);
 		this.runKept.push(this.used);
 		this.searchFrom = this.looked = this.used + known;
 	}

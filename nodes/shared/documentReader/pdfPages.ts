@@ -80,10 +80,11 @@ class PdfFile {
 
 	async pageCount(): Promise<number> {
 		const start = chainStart(this.bytes.last(), this.budget);
+		const head = this.bytes.at(0);
 		// `%PDF-` after other bytes in the first 1,024: pdf.js, poppler and qpdf read offsets from it, mupdf not.
-		const header = this.bytes.first(TAIL + 4).indexOf('%PDF-');
+		const header = head.subarray(0, TAIL + 4).indexOf('%PDF-');
 		if (header > 0 && header < TAIL) readDifferently();
-		const linearized = this.linearizedPages(start);
+		const linearized = this.linearizedPages(head, start);
 		await this.readChain(start);
 		this.choose();
 		this.agreeWithHeaders();
@@ -104,9 +105,8 @@ class PdfFile {
 	 * A linearization dictionary's /N where its /L is the file's length (pdf.js and poppler take it),
 	 * else 0. Those readers then start at the table after its `endobj`: it must be the chain's start.
 	 */
-	private linearizedPages(start: number): number {
-		const first = this.bytes.first(TAIL);
-		const lexer = new PdfLexer(this.bytes.at(0), 0, this.budget);
+	private linearizedPages(head: Buffer, start: number): number {
+		const lexer = new PdfLexer(head, 0, this.budget);
 		integerOf(lexer.value());
 		integerOf(lexer.value());
 		if (lexer.word() !== 'obj') unreadable();
@@ -114,7 +114,7 @@ class PdfFile {
 		if (!(dict instanceof PdfDict && dict.has('Linearized')) || dict.get('L') !== this.bytes.size)
 			return 0;
 		// White space as pdf.js and poppler skip it before a table.
-		const end = /endobj[ \t\r\n]*/.exec(first.toString('latin1'));
+		const end = /endobj[ \t\r\n]*/.exec(head.toString('latin1', 0, TAIL));
 		if (!end || end.index + end[0].length !== start) readDifferently();
 		const pages = dict.get('N');
 		return typeof pages === 'number' && Number.isSafeInteger(pages) && pages > 0 ? pages : 0;
