@@ -10,8 +10,6 @@ const LETTERS = 2;
 /** Bytes looked at for `obj` and names that cost a unit; what each header found costs. */
 const [LOOKED_BYTES, HEADER_COST] = [8, 16];
 const [NUMBER_DIGITS, GEN_DIGITS] = [10, 5];
-/** The budget's size while the document's size is not yet known: its absolute cap. */
-const UNKNOWN_SIZE = 2 ** 40;
 /** Bytes after a skipped stream's /Length in which `endstream` must begin. */
 const PROBE = 16;
 const [STREAM, ENDSTREAM, EMPTY] = [
@@ -30,7 +28,7 @@ export type Open = () => Promise<AsyncIterable<Uint8Array>>;
  */
 export class PdfBytes {
 	/** The read's budget: at its absolute cap until the document's size is known. */
-	readonly budget = new PdfBudget(UNKNOWN_SIZE);
+	readonly budget = new PdfBudget(Infinity);
 	/** `N G obj` headers found, ascending by offset (each in the run kept), and kept object streams' starts. */
 	readonly headers = { offsets: [] as number[], numbers: [] as number[], gens: [] as number[] };
 	readonly objectStreams: number[] = [];

@@ -30,10 +30,8 @@ import {
 	MAX_NUMBER,
 	ObjectStream,
 	ROWS,
-	rowsFor,
 	streamSection,
 	tableSection,
-	type Rows,
 	type Section,
 } from './pdfXref';
 
@@ -61,22 +59,25 @@ export async function readPdfPages(
 	}
 }
 
-/** The chain's choice for each number, and the page tree nodes met (by the index of their number). */
-type Chosen = Rows & { visited: Uint8Array };
+/** The chain's choice for each of `count` numbers, ascending: its kind, `first` and `second`, whether the tree met it. */
+function chosenRows(count: number) {
+	const [numbers, first, second] = [0, 0, 0].map(() => new Float64Array(count));
+	return { numbers, kinds: new Uint8Array(count), first, second, visited: new Uint8Array(count) };
+}
 
 class PdfFile {
-	readonly budget: PdfBudget;
 	/** The chain, newest first: each section's update (a table and its /XRefStm share one), a stream's offset. */
 	private readonly sections: Array<Section & { level: number; streamAt: number }> = [];
-	private chosen!: Chosen;
+	private chosen = chosenRows(0);
 	/** The object streams the read kept, by number ascending, each read once. */
 	private streamNumbers = new Float64Array(0);
 	private streams: ObjectStream[] = [];
 	private decrypt?: PdfDecrypt;
 
-	constructor(readonly bytes: PdfBytes) {
-		this.budget = bytes.budget;
-	}
+	constructor(
+		readonly bytes: PdfBytes,
+		readonly budget = bytes.budget,
+	) {}
 
 	async pageCount(): Promise<number> {
 		const start = chainStart(this.bytes.last(), this.budget);
@@ -190,7 +191,7 @@ class PdfFile {
 				keys[count++] = key;
 			} else if (sections[order].level === sections[lastOrder].level) readDifferently();
 		}
-		const chosen = { ...rowsFor(count), visited: new Uint8Array(count) };
+		const chosen = chosenRows(count);
 		for (let at = 0; at < count; at++) {
 			const row = keys[at] % ROWS;
 			const { rows } = sections[((keys[at] - row) / ROWS) % MAX_SECTIONS];

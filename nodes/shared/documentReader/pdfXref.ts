@@ -19,23 +19,11 @@ export const MAX_NUMBER = 8_388_607;
 export const [FREE, AT, COMPRESSED] = [0, 1, 2];
 /** What an entry costs at each step (read, sorted, chosen): a few comparisons, no allocation. */
 export const ENTRY_COST = 1;
-/** Rows a section may have: below 2^23, a number's key (its number, section and row) stays exact. */
+/** Above the budget's most entries (a unit each as read): a number's key (number, section, row) stays exact. */
 export const ROWS = 2 ** 23;
 
-/** Rows ascending by number, each number once: its kind, and `first`/`second` as the kind says. */
-export interface Rows {
-	numbers: Float64Array;
-	kinds: Uint8Array;
-	first: Float64Array;
-	second: Float64Array;
-}
 /** A section's rows as read, four numbers a row (number, kind, first, second), no number twice. */
 export type Section = { trailer: PdfDict; rows: number[] };
-
-export function rowsFor(count: number): Rows {
-	const [numbers, first, second] = [0, 0, 0].map(() => new Float64Array(count));
-	return { numbers, kinds: new Uint8Array(count), first, second };
-}
 
 const [LF, CR, SPACE] = [10, 13, 32];
 
@@ -115,7 +103,6 @@ export function streamSection(dict: PdfDict, data: Buffer, budget: PdfBudget): S
 /** The section's rows, checked in order of number: a number listed twice in one section is read differently. */
 function sectionOf(trailer: PdfDict, rows: number[], budget: PdfBudget): Section {
 	const count = rows.length / 4;
-	if (count >= ROWS) unreadable();
 	const keys = Float64Array.from({ length: count }, (_, row) => rows[4 * row] * ROWS + row).sort();
 	budget.step(count * ENTRY_COST);
 	for (let at = 0; at < count; at++) {
