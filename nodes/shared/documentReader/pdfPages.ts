@@ -129,11 +129,10 @@ class PdfFile {
 			if (next >= MAX_SECTIONS || queue.findIndex((each) => each.offset === offset) < next)
 				unreadable();
 			this.budget.step(OBJECT_COST);
-			const { section, table } = await this.sectionAt(offset, stream);
-			this.sections.push({ ...section, level, streamAt: table ? -1 : offset });
-			const { trailer } = section;
+			this.sections.push({ ...(await this.sectionAt(offset, stream)), level });
+			const { trailer, streamAt } = this.sections[next];
 			if (trailer.has('XRefStm')) {
-				if (!table) readDifferently();
+				if (streamAt >= 0) readDifferently();
 				queue.push({ offset: integerOf(trailer.get('XRefStm')), level, stream: true });
 			}
 			if (trailer.has('Prev'))
@@ -146,7 +145,7 @@ class PdfFile {
 		const lexer = new PdfLexer(bytes, 0, this.budget);
 		if (spells(bytes, 0, 'xref') && !isDigit(bytes[4]) && lexer.word() === 'xref') {
 			if (stream) readDifferently();
-			return { section: tableSection(lexer, this.budget), table: true };
+			return { ...tableSection(lexer, this.budget), streamAt: -1 };
 		}
 		if (!isDigit(bytes[0])) unreadable();
 		const { value, data } = await this.objectIn(bytes);
@@ -154,7 +153,7 @@ class PdfFile {
 		if (dict.get('Type') !== 'XRef' || !data) unreadable();
 		// A cross-reference stream is never encrypted.
 		const decoded = await decodeStream(dict, data, this.budget);
-		return { section: streamSection(dict, decoded, this.budget), table: false };
+		return { ...streamSection(dict, decoded, this.budget), streamAt: offset };
 	}
 
 	/**
@@ -181,26 +180,25 @@ class PdfFile {
 			}
 		});
 		keys.sort();
-		// Each number's first key is the newest section's, kept in place; one of the same update is read differently.
-		let [count, lastNumber, lastOrder] = [0, -1, -1];
+		// Each number's first key is the newest section's, chosen; one of the same update is read differently.
+		const chosen = chosenRows(keys.length);
+		let [count, lastOrder] = [0, -1];
 		for (const key of keys) {
 			const row = key % ROWS;
 			const order = ((key - row) / ROWS) % MAX_SECTIONS;
-			if (sections[order].rows[4 * row] !== lastNumber) {
-				[lastNumber, lastOrder] = [sections[order].rows[4 * row], order];
-				keys[count++] = key;
-			} else if (sections[order].level === sections[lastOrder].level) readDifferently();
+			const { rows, level } = sections[order];
+			if (count > 0 && rows[4 * row] === chosen.numbers[count - 1]) {
+				if (level === sections[lastOrder].level) readDifferently();
+				continue;
+			}
+			lastOrder = order;
+			chosen.numbers[count] = rows[4 * row];
+			chosen.kinds[count] = rows[4 * row + 1];
+			chosen.first[count] = rows[4 * row + 2];
+			chosen.second[count++] = rows[4 * row + 3];
 		}
-		const chosen = chosenRows(count);
-		for (let at = 0; at < count; at++) {
-			const row = keys[at] % ROWS;
-			const { rows } = sections[((keys[at] - row) / ROWS) % MAX_SECTIONS];
-			chosen.numbers[at] = rows[4 * row];
-			chosen.kinds[at] = rows[4 * row + 1];
-			chosen.first[at] = rows[4 * row + 2];
-			chosen.second[at] = rows[4 * row + 3];
-		}
-		this.chosen = chosen;
+		// The numbers chosen are the ones looked up: the rows past them are never read.
+		this.chosen = { ...chosen, numbers: chosen.numbers.subarray(0, count) };
 	}
 
 	/**
@@ -254,7 +252,7 @@ class PdfFile {
 		}
 		// Each compressed choice names a stream read here, at an index that lists its number.
 		const { kinds, first, second, numbers: chosen } = this.chosen;
-		for (let at = 0; at < kinds.length; at++) {
+		for (let at = 0; at < chosen.length; at++) {
 			if (kinds[at] !== COMPRESSED) continue;
 			const stream = this.streamOf(first[at]);
 			if (second[at] >= stream.numbers.length || stream.numbers[second[at]] !== chosen[at])
