@@ -12,11 +12,7 @@ const [LOOKED_BYTES, HEADER_COST] = [8, 16];
 const [NUMBER_DIGITS, GEN_DIGITS] = [10, 5];
 /** Bytes after a skipped stream's /Length in which `endstream` must begin. */
 const PROBE = 16;
-const [STREAM, ENDSTREAM, EMPTY] = [
-	Buffer.from('stream'),
-	Buffer.from('endstream'),
-	Buffer.alloc(0),
-];
+const [STREAM, ENDSTREAM] = [Buffer.from('stream'), Buffer.from('endstream')];
 
 /** Opens the document's bytes from their start; each call reads them anew. */
 export type Open = () => Promise<AsyncIterable<Uint8Array>>;
@@ -52,22 +48,21 @@ export class PdfBytes {
 	// last bytes skipped (for an `endstream` split between chunks).
 	private skipping = false;
 	private dataEnd = -1;
-	private carry = EMPTY;
+	private carry = Buffer.alloc(0);
 
 	static async read(open: Open): Promise<PdfBytes> {
 		const bytes = new PdfBytes();
 		for await (const chunk of await open())
 			bytes.feed(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-		if (!bytes.skipping) bytes.lookAt(bytes.used);
 		bytes.budget.sized(bytes.size);
+		if (bytes.skipping) unreadable();
+		bytes.lookAt(bytes.used);
 		return bytes;
 	}
 
-	/** The last run of kept bytes where it ends the document, else none. */
+	/** The last run of kept bytes, which ends the document (read() refuses one ending in a stream's data). */
 	last(): Buffer {
-		const run = this.runFile.length - 1;
-		const bytes = this.kept.subarray(this.runKept[run], this.runEnd(run));
-		return this.runFile[run] + bytes.length === this.size ? bytes : EMPTY;
+		return this.kept.subarray(this.runKept[this.runKept.length - 1], this.used);
 	}
 
 	/** The kept bytes from `offset` to the end of their run; an offset in skipped data is damage. */
@@ -257,7 +252,7 @@ export class PdfBytes {
 	/** Keeping again, in a run that starts at the current offset; its first `known` bytes need no search (`endstream`). */
 	private resume(known: number): void {
 		this.skipping = false;
-		this.carry = EMPTY;
+		this.carry = Buffer.alloc(0);
 		this.runFile.push(this.size);
 		this.runKept.push(this.used);
 		this.searchFrom = this.looked = this.used + known;

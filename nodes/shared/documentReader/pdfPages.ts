@@ -19,7 +19,6 @@ import {
 	unreadable,
 	integerOf,
 	type PdfRef,
-	type PdfRefusal,
 	type PdfValue,
 } from './pdfSyntax';
 import {
@@ -39,16 +38,12 @@ import {
 const TAIL = 1024;
 /** Sections a chain may have: more are sections of one order (< 2^7, a key stays exact). */
 const MAX_SECTIONS = 100;
-/** Past this many leaves the walk stops: any Max Pages refuses the document. */
-const MOST_LEAVES = 100_000;
 /** Offsets below 2^28 (past 150 MB), so fewer headers: a header's key of number and index stays exact. */
 const OFFSETS = 2 ** 28;
 const [LF, CR] = [10, 13];
 
 /** The page count, or why the PDF cannot be counted, and the work reading it took. */
-export async function readPdfPages(
-	open: Open,
-): Promise<{ pages?: number; refused?: PdfRefusal; work?: PdfBudget['work'] }> {
+export async function readPdfPages(open: Open) {
 	let file: PdfFile | undefined;
 	try {
 		file = new PdfFile(await PdfBytes.read(open));
@@ -293,7 +288,7 @@ class PdfFile {
 	private async leaves(root: PdfRef): Promise<number> {
 		let found = 0;
 		const stack: PdfValue[] = [root];
-		while (stack.length > 0 && found < MOST_LEAVES) {
+		while (stack.length > 0) {
 			const ref = stack.pop();
 			if (!isRef(ref)) readDifferently();
 			const at = this.indexOf(ref.ref);
