@@ -65,27 +65,21 @@ export class PdfBytes {
 		return this.kept.subarray(this.runKept[this.runKept.length - 1], this.used);
 	}
 
-	/** The kept bytes from `offset` to the end of their run; an offset in skipped data is damage. */
+	/** The kept bytes from `offset` to the end of their run; an offset in skipped data (or below 0) is damage. */
 	at(offset: number): Buffer {
 		const run = lastAtOrBefore(this.runFile, offset);
-		const from = run < 0 ? -1 : this.runKept[run] + offset - this.runFile[run];
-		return from >= 0 && from < this.runEnd(run)
-			? this.kept.subarray(from, this.runEnd(run))
-			: unreadable();
-	}
-
-	private runEnd(run: number): number {
-		return run + 1 < this.runKept.length ? this.runKept[run + 1] : this.used;
+		const from = this.runKept[run] + offset - this.runFile[run];
+		const end = run + 1 < this.runKept.length ? this.runKept[run + 1] : this.used;
+		return from < end ? this.kept.subarray(from, end) : unreadable();
 	}
 
 	private feed(chunk: Buffer): void {
-		// The last bytes kept may begin a `stream`, the last skipped an `endstream`, that this chunk
-		// ends: they are read again with it.
-		const tail = this.skipping ? this.carry : this.kept.subarray(this.searchFrom, this.used);
-		if (tail.length > 0) {
-			chunk = Buffer.concat([tail, chunk]);
-			if (!this.skipping) this.used -= tail.length;
-			this.size -= tail.length;
+		// The last bytes kept may begin a `stream` this chunk ends: they are read again with it.
+		const tail = this.skipping ? 0 : this.used - this.searchFrom;
+		if (tail > 0) {
+			chunk = Buffer.concat([this.kept.subarray(this.searchFrom, this.used), chunk]);
+			this.used -= tail;
+			this.size -= tail;
 		}
 		let at = 0;
 		while (at < chunk.length) at = this.skipping ? this.skip(chunk, at) : this.keep(chunk, at);
@@ -236,6 +230,18 @@ export class PdfBytes {
 			else this.dataEnd = -1;
 			return at;
 		}
+		if (this.carry.length > 0) {
+			// An `endstream` begun in the bytes carried from the chunk before (a small join: the chunk is not copied).
+			const joined = Buffer.concat([this.carry, chunk.subarray(at, at + ENDSTREAM.length)]);
+			const across = joined.indexOf(ENDSTREAM);
+			if (across >= 0 && across < this.carry.length) {
+				const begun = this.carry.subarray(across);
+				this.size -= begun.length;
+				this.resume(0);
+				this.append(begun, 0, begun.length);
+				return at;
+			}
+		}
 		const { at: end, letters } = endstreamIndex(chunk, at);
 		this.budget.step(Math.ceil(letters / LETTERS));
 		if (end >= 0) {
@@ -244,8 +250,8 @@ export class PdfBytes {
 			return end;
 		}
 		this.size += chunk.length - at;
-		// Bytes an `endstream` the next chunk ends may begin in: fewer than its letters.
-		this.carry = Buffer.from(chunk.subarray(Math.max(at, chunk.length - ENDSTREAM.length + 1)));
+		const carried = Buffer.concat([this.carry, chunk.subarray(Math.max(at, chunk.length - 16))]);
+		this.carry = carried.subarray(Math.max(0, carried.length - 16));
 		return chunk.length;
 	}
 

@@ -24,7 +24,6 @@ import {
 import {
 	AT,
 	COMPRESSED,
-	ENTRY_COST,
 	FREE,
 	MAX_NUMBER,
 	ObjectStream,
@@ -162,7 +161,7 @@ class PdfFile {
 		const keys = new Float64Array(sections.reduce((sum, { rows }) => sum + rows.length / 4, 0));
 		let filled = 0;
 		sections.forEach(({ rows }, order) => {
-			budget.step((rows.length / 4) * ENTRY_COST);
+			budget.step(rows.length / 4);
 			for (let row = 0; row < rows.length; row += 4) {
 				const [number, kind, first] = [rows[row], rows[row + 1], rows[row + 2]];
 				if (number === 0 && kind !== FREE) unreadable();
@@ -202,7 +201,7 @@ class PdfFile {
 	 */
 	private agreeWithHeaders(): void {
 		const { offsets, numbers, gens } = this.bytes.headers;
-		this.budget.step(offsets.length * ENTRY_COST);
+		this.budget.step(offsets.length);
 		const keys = new Float64Array(offsets.length);
 		for (let at = 0; at < offsets.length; at++) {
 			if (numbers[at] > MAX_NUMBER || offsets[at] >= OFFSETS) readDifferently();
