@@ -51,8 +51,7 @@ export async function readDocument(
 		}
 		if (kind !== 'tiff' && kind !== 'gif') return { kind, pages: 1 };
 		if (document.size > MAX_IMAGE_BYTES) return { kind, pages: undefined };
-		const pages =
-			kind === 'tiff' ? tiffPages(open, document.size) : gifFrames(new Bytes(await open()));
+		const pages = kind === 'tiff' ? tiffPages(open, document.size) : gifFrames(open);
 		return { kind, pages: await pages };
 	} finally {
 		await iterator.return?.();
@@ -89,11 +88,7 @@ class Bytes {
 	private chunk = Buffer.alloc(0);
 	private at = 0;
 	private base = 0; // the chunk's offset in the document
-	private readonly iterator: AsyncIterator<Uint8Array>;
-
-	constructor(source: AsyncIterable<Uint8Array>) {
-		this.iterator = source[Symbol.asyncIterator]();
-	}
+	constructor(private readonly iterator: AsyncIterator<Uint8Array>) {}
 
 	get offset(): number {
 		return this.base + this.at;
@@ -155,7 +150,7 @@ async function tiffPages(open: Open, size: number): Promise<number | undefined> 
 	const u16 = (bytes: Buffer) => (little ? bytes.readUInt16LE(0) : bytes.readUInt16BE(0));
 	const u32 = (bytes: Buffer) => (little ? bytes.readUInt32LE(0) : bytes.readUInt32BE(0));
 	for (let read = 0; read < TIFF_READS; read++) {
-		const bytes = new Bytes(await open());
+		const bytes = new Bytes((await open())[Symbol.asyncIterator]());
 		try {
 			if (directory < 0) {
 				const header = await bytes.read(8);
@@ -186,7 +181,8 @@ async function tiffPages(open: Open, size: number): Promise<number | undefined> 
 }
 
 /** A GIF's images (an animation's frames: a converter may fax each as a page), one pass over its blocks. */
-async function gifFrames(bytes: Bytes): Promise<number | undefined> {
+async function gifFrames(open: Open): Promise<number | undefined> {
+	const bytes = new Bytes((await open())[Symbol.asyncIterator]());
 	const colorTable = (flags: number) => (flags & 0x80 ? 3 * 2 ** ((flags & 7) + 1) : 0);
 	/** Past a chain of sub-blocks: each a length byte and that many bytes, ending with length 0. */
 	const subBlocks = async () => {

@@ -10,14 +10,7 @@ const BASE = 2 * 1024 * 1024;
 const PER_BYTE = 8;
 const MOST = 6 * 1024 * 1024;
 /** What one object looked up or section read costs besides its bytes: a table lookup, a map entry. */
-const OBJECT_COST = 64;
-
-/**
- * Work counted beside the total, each unit of it also one of the total's: bytes the lexer reads,
- * bytes searched without it, bytes decoded (filters, predictor, decryption), objects looked up and
- * cross-reference sections read.
- */
-type Kind = 'tokenized' | 'scanned' | 'decoded' | 'objects' | 'sections';
+export const OBJECT_COST = 64;
 
 /** Thrown past the budget: the document cannot be counted (damaged), and nothing else is tried. */
 export function overBudget(): never {
@@ -25,15 +18,11 @@ export function overBudget(): never {
 }
 
 export class PdfBudget {
-	readonly work: Record<Kind | 'total' | 'limit', number>;
+	/** The units spent so far, and the most this read may spend. */
+	readonly work = { total: 0, limit: 0 };
 
 	constructor(size: number) {
-		const limit = Math.min(MOST, BASE + PER_BYTE * size);
-		this.work = { tokenized: 0, scanned: 0, decoded: 0, objects: 0, sections: 0, total: 0, limit };
-	}
-
-	lookUp(kind: 'objects' | 'sections'): void {
-		this.spend(kind, 1, OBJECT_COST);
+		this.sized(size);
 	}
 
 	/** The document's size known: its limit, which the work done before it must be within. */
@@ -47,7 +36,7 @@ export class PdfBudget {
 		this.work.limit = Math.min(MOST, this.work.limit + PER_BYTE * bytes);
 	}
 
-	/** Work that is none of the kinds: entries of a table looked through. */
+	/** `units` of work done: past the limit, the document cannot be counted. */
 	step(units: number): void {
 		this.work.total += units;
 		if (this.work.total > this.work.limit) overBudget();
@@ -56,11 +45,5 @@ export class PdfBudget {
 	/** Whether `bytes` more can be decoded: a stream past it is not started. */
 	canDecode(bytes: number): boolean {
 		return this.work.total + bytes <= this.work.limit;
-	}
-
-	/** `count` of a kind of work, costing `units` (one each unless given). */
-	spend(kind: Kind, count: number, units = count): void {
-		this.work[kind] += count;
-		this.step(units);
 	}
 }

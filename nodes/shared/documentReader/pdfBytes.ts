@@ -10,21 +10,12 @@ const LETTERS = 2;
 /** Bytes looked at for `obj` and names that cost a unit; what each header found costs. */
 const [LOOKED_BYTES, HEADER_COST] = [8, 16];
 const [NUMBER_DIGITS, GEN_DIGITS] = [10, 5];
-/** The budget's size while the document's size is not yet known: its absolute cap. */
-const UNKNOWN_SIZE = 2 ** 40;
 /** Bytes after a skipped stream's /Length in which `endstream` must begin. */
 const PROBE = 16;
-const [STREAM, ENDSTREAM, EMPTY] = [
-	Buffer.from('stream'),
-	Buffer.from('endstream'),
-	Buffer.alloc(0),
-];
+const [STREAM, ENDSTREAM] = [Buffer.from('stream'), Buffer.from('endstream')];
 
 /** Opens the document's bytes from their start; each call reads them anew. */
 export type Open = () => Promise<AsyncIterable<Uint8Array>>;
-
-/** The `N G obj` headers the read kept, ascending by offset in the document. */
-export type Headers = Record<'offsets' | 'numbers' | 'gens', number[]>;
 
 /**
  * The kept bytes, read once as they stream: bytes are kept up to each `stream` keyword, whose
@@ -33,16 +24,17 @@ export type Headers = Record<'offsets' | 'numbers' | 'gens', number[]>;
  */
 export class PdfBytes {
 	/** The read's budget: at its absolute cap until the document's size is known. */
-	readonly budget = new PdfBudget(UNKNOWN_SIZE);
-	/** Headers found (each in the run being kept) and where the kept object streams start. */
-	readonly headers: Headers = { offsets: [], numbers: [], gens: [] };
+	readonly budget = new PdfBudget(Infinity);
+	/** `N G obj` headers found, ascending by offset (each in the run kept), and kept object streams' starts. */
+	readonly headers = { offsets: [] as number[], numbers: [] as number[], gens: [] as number[] };
 	readonly objectStreams: number[] = [];
 	private kept = Buffer.alloc(64 * 1024);
 	private used = 0;
 	/** Runs of kept bytes: where each starts in the document and in `kept`, ascending. */
 	private readonly runFile = [0];
 	private readonly runKept = [0];
-	private offset = 0; // of the next byte read, in the document
+	/** The bytes read so far (the next one's offset): once read, the document's size. */
+	size = 0;
 	// Keeping: where in `kept` a `stream` is looked for next (past a kept stream's data), how far
 	// dictionaries were looked at, and the last `obj`, /Length, /XRef and /ObjStm found there.
 	private searchFrom = 0;
@@ -56,44 +48,29 @@ export class PdfBytes {
 	// last bytes skipped (for an `endstream` split between chunks).
 	private skipping = false;
 	private dataEnd = -1;
-	private carry = EMPTY;
+	private carry = Buffer.alloc(0);
 
 	static async read(open: Open): Promise<PdfBytes> {
 		const bytes = new PdfBytes();
 		for await (const chunk of await open())
 			bytes.feed(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-		if (!bytes.skipping) bytes.lookAt(bytes.used);
-		bytes.budget.sized(bytes.offset);
+		bytes.budget.sized(bytes.size);
+		if (bytes.skipping) unreadable();
+		bytes.lookAt(bytes.used);
 		return bytes;
 	}
 
-	get size(): number {
-		return this.offset;
-	}
-
-	/** The document's first `length` bytes, or fewer (where a stream's data begins before). */
-	first(length: number): Buffer {
-		return this.kept.subarray(0, Math.min(length, this.runEnd(0)));
-	}
-
-	/** The last run of kept bytes where it ends the document, else none. */
+	/** The last run of kept bytes, which ends the document (read() refuses one ending in a stream's data). */
 	last(): Buffer {
-		const run = this.runFile.length - 1;
-		const bytes = this.kept.subarray(this.runKept[run], this.runEnd(run));
-		return this.runFile[run] + bytes.length === this.size ? bytes : EMPTY;
+		return this.kept.subarray(this.runKept[this.runKept.length - 1], this.used);
 	}
 
-	/** The kept bytes from `offset` to the end of their run; an offset in skipped data is damage. */
+	/** The kept bytes from `offset` to the end of their run; an offset in skipped data (or below 0) is damage. */
 	at(offset: number): Buffer {
 		const run = lastAtOrBefore(this.runFile, offset);
-		const from = run < 0 ? -1 : this.runKept[run] + offset - this.runFile[run];
-		return from >= 0 && from < this.runEnd(run)
-			? this.kept.subarray(from, this.runEnd(run))
-			: unreadable();
-	}
-
-	private runEnd(run: number): number {
-		return run + 1 < this.runKept.length ? this.runKept[run + 1] : this.used;
+		const from = this.runKept[run] + offset - this.runFile[run];
+		const end = run + 1 < this.runKept.length ? this.runKept[run + 1] : this.used;
+		return from < end ? this.kept.subarray(from, end) : unreadable();
 	}
 
 	private feed(chunk: Buffer): void {
@@ -102,7 +79,7 @@ export class PdfBytes {
 		if (tail > 0) {
 			chunk = Buffer.concat([this.kept.subarray(this.searchFrom, this.used), chunk]);
 			this.used -= tail;
-			this.offset -= tail;
+			this.size -= tail;
 		}
 		let at = 0;
 		while (at < chunk.length) at = this.skipping ? this.skip(chunk, at) : this.keep(chunk, at);
@@ -120,7 +97,7 @@ export class PdfBytes {
 		if (to - from > 64) this.kept.set(chunk.subarray(from, to), this.used);
 		else for (let at = from, into = this.used; at < to;) this.kept[into++] = chunk[at++];
 		this.used = needed;
-		this.offset += to - from;
+		this.size += to - from;
 	}
 
 	/** Keeps `chunk` from `at`, and returns where skipping begins in it (its length: none). */
@@ -156,9 +133,9 @@ export class PdfBytes {
 			// Skipped from `start`: the bytes of it appended go back to skipping.
 			const appended = this.used - start;
 			this.used = start;
-			this.offset -= appended;
+			this.size -= appended;
 			this.skipping = true;
-			this.dataEnd = length === undefined ? -1 : this.offset + length;
+			this.dataEnd = length === undefined ? -1 : this.size + length;
 			return at - appended;
 		}
 	}
@@ -243,8 +220,8 @@ export class PdfBytes {
 	/** Skips `chunk` from `at` up to the data's end, and returns where keeping begins in it. */
 	private skip(chunk: Buffer, at: number): number {
 		if (this.dataEnd >= 0) {
-			const until = Math.min(chunk.length, at + Math.max(0, this.dataEnd - this.offset));
-			this.offset += until - at;
+			const until = Math.min(chunk.length, at + Math.max(0, this.dataEnd - this.size));
+			this.size += until - at;
 			if (until > at) return until;
 			// At the data's end by /Length: `endstream` must follow there; else (or where this chunk ends
 			// first) the data ends at the first `endstream`, searched from here.
@@ -254,12 +231,12 @@ export class PdfBytes {
 			return at;
 		}
 		if (this.carry.length > 0) {
-			// An `endstream` begun in the bytes carried from the chunk before.
+			// An `endstream` begun in the bytes carried from the chunk before (a small join: the chunk is not copied).
 			const joined = Buffer.concat([this.carry, chunk.subarray(at, at + ENDSTREAM.length)]);
 			const across = joined.indexOf(ENDSTREAM);
 			if (across >= 0 && across < this.carry.length) {
 				const begun = this.carry.subarray(across);
-				this.offset -= begun.length;
+				this.size -= begun.length;
 				this.resume(0);
 				this.append(begun, 0, begun.length);
 				return at;
@@ -268,11 +245,11 @@ export class PdfBytes {
 		const { at: end, letters } = endstreamIndex(chunk, at);
 		this.budget.step(Math.ceil(letters / LETTERS));
 		if (end >= 0) {
-			this.offset += end - at;
+			this.size += end - at;
 			this.resume(ENDSTREAM.length);
 			return end;
 		}
-		this.offset += chunk.length - at;
+		this.size += chunk.length - at;
 		const carried = Buffer.concat([this.carry, chunk.subarray(Math.max(at, chunk.length - 16))]);
 		this.carry = carried.subarray(Math.max(0, carried.length - 16));
 		return chunk.length;
@@ -281,8 +258,8 @@ export class PdfBytes {
 	/** Keeping again, in a run that starts at the current offset; its first `known` bytes need no search (`endstream`). */
 	private resume(known: number): void {
 		this.skipping = false;
-		this.carry = EMPTY;
-		this.runFile.push(this.offset);
+		this.carry = Buffer.alloc(0);
+		this.runFile.push(this.size);
 		this.runKept.push(this.used);
 		this.searchFrom = this.looked = this.used + known;
 	}

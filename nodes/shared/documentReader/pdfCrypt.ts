@@ -52,7 +52,7 @@ export function standardDecrypt(
 		hash.update(Buffer.from([255, 255, 255, 255]));
 	let key = hash.digest().subarray(0, length);
 	if (revision >= 3)
-		for (let round = 0; round < 50; round++, budget.spend('decoded', 64))
+		for (let round = 0; round < 50; round++, budget.step(64))
 			key = createHash('md5').update(key).digest().subarray(0, length);
 	return (data, ref, gen) => {
 		const objectKey = createHash('md5')
@@ -85,7 +85,7 @@ function hardenedHash(salt: Buffer, budget: PdfBudget): Buffer {
 	for (let round = 0; ; round++) {
 		const repeated = Buffer.concat(Array.from({ length: 64 }, () => key));
 		// A round encrypts and hashes the key 64 times over.
-		budget.spend('decoded', 2 * repeated.length);
+		budget.step(2 * repeated.length);
 		const cipher = createCipheriv('aes-128-cbc', key.subarray(0, 16), key.subarray(16, 32));
 		cipher.setAutoPadding(false);
 		const encrypted = Buffer.concat([cipher.update(repeated), cipher.final()]);

@@ -25,7 +25,7 @@ export async function decodeStream(dict: PdfDict, data: Buffer, budget: PdfBudge
 
 function charge(budget: PdfBudget, bytes: number): void {
 	if (bytes > MAX_STREAM_BYTES || !budget.canDecode(bytes)) overBudget();
-	budget.spend('decoded', bytes);
+	budget.step(bytes);
 }
 
 async function inflate(data: Buffer, budget: PdfBudget): Promise<Buffer> {
@@ -41,16 +41,14 @@ async function inflate(data: Buffer, budget: PdfBudget): Promise<Buffer> {
 	let size = 0;
 	try {
 		for await (const part of readable) {
-			size += part.length;
-			if (size > MAX_STREAM_BYTES || !budget.canDecode(part.length)) break;
-			budget.spend('decoded', part.length);
 			parts.push(part);
+			// Past either, the charge below refuses: no more is inflated.
+			if ((size += part.length) > MAX_STREAM_BYTES || !budget.canDecode(size)) break;
 		}
 	} catch {
 		// Data damaged after its end (junk, a missing checksum): what inflated before it stands.
 	}
-	if (size > MAX_STREAM_BYTES || size > parts.reduce((sum, part) => sum + part.length, 0))
-		overBudget();
+	charge(budget, size);
 	return Buffer.concat(parts);
 }
 

@@ -2,7 +2,7 @@
 // from a `startxref` at the end, each entry exactly at its object's header and agreeing with the
 // headers the read found, and a page tree of plain nodes. Anything else cannot be counted, and the
 // refusal says why: damaged, or read differently by PDF readers.
-import { overBudget, type PdfBudget } from './pdfBudget';
+import { OBJECT_COST, overBudget, type PdfBudget } from './pdfBudget';
 import { endstreamAfter, PdfBytes, type Open } from './pdfBytes';
 import { standardDecrypt, type PdfDecrypt } from './pdfCrypt';
 import { decodeStream, MAX_STREAM_BYTES } from './pdfFilters';
@@ -19,21 +19,17 @@ import {
 	unreadable,
 	integerOf,
 	type PdfRef,
-	type PdfRefusal,
 	type PdfValue,
 } from './pdfSyntax';
 import {
 	AT,
 	COMPRESSED,
-	ENTRY_COST,
 	FREE,
 	MAX_NUMBER,
 	ObjectStream,
 	ROWS,
-	rowsFor,
 	streamSection,
 	tableSection,
-	type Rows,
 	type Section,
 } from './pdfXref';
 
@@ -41,16 +37,12 @@ import {
 const TAIL = 1024;
 /** Sections a chain may have: more are sections of one order (< 2^7, a key stays exact). */
 const MAX_SECTIONS = 100;
-/** Past this many leaves the walk stops: any Max Pages refuses the document. */
-const MOST_LEAVES = 100_000;
 /** Offsets below 2^28 (past 150 MB), so fewer headers: a header's key of number and index stays exact. */
 const OFFSETS = 2 ** 28;
 const [LF, CR] = [10, 13];
 
 /** The page count, or why the PDF cannot be counted, and the work reading it took. */
-export async function readPdfPages(
-	open: Open,
-): Promise<{ pages?: number; refused?: PdfRefusal; work?: PdfBudget['work'] }> {
+export async function readPdfPages(open: Open) {
 	let file: PdfFile | undefined;
 	try {
 		file = new PdfFile(await PdfBytes.read(open));
@@ -61,29 +53,33 @@ export async function readPdfPages(
 	}
 }
 
-/** The chain's choice for each number, and the page tree nodes met (by the index of their number). */
-type Chosen = Rows & { visited: Uint8Array };
+/** The chain's choice for each of `count` numbers, ascending: its kind, `first` and `second`, whether the tree met it. */
+function chosenRows(count: number) {
+	const [numbers, first, second] = [0, 0, 0].map(() => new Float64Array(count));
+	return { numbers, kinds: new Uint8Array(count), first, second, visited: new Uint8Array(count) };
+}
 
 class PdfFile {
-	readonly budget: PdfBudget;
 	/** The chain, newest first: each section's update (a table and its /XRefStm share one), a stream's offset. */
 	private readonly sections: Array<Section & { level: number; streamAt: number }> = [];
-	private chosen!: Chosen;
+	private chosen = chosenRows(0);
 	/** The object streams the read kept, by number ascending, each read once. */
 	private streamNumbers = new Float64Array(0);
 	private streams: ObjectStream[] = [];
 	private decrypt?: PdfDecrypt;
 
-	constructor(readonly bytes: PdfBytes) {
-		this.budget = bytes.budget;
-	}
+	constructor(
+		readonly bytes: PdfBytes,
+		readonly budget = bytes.budget,
+	) {}
 
 	async pageCount(): Promise<number> {
 		const start = chainStart(this.bytes.last(), this.budget);
+		const head = this.bytes.at(0);
 		// `%PDF-` after other bytes in the first 1,024: pdf.js, poppler and qpdf read offsets from it, mupdf not.
-		const header = this.bytes.first(TAIL + 4).indexOf('%PDF-');
+		const header = head.subarray(0, TAIL + 4).indexOf('%PDF-');
 		if (header > 0 && header < TAIL) readDifferently();
-		const linearized = this.linearizedPages(start);
+		const linearized = this.linearizedPages(head, start);
 		await this.readChain(start);
 		this.choose();
 		this.agreeWithHeaders();
@@ -104,9 +100,8 @@ class PdfFile {
 	 * A linearization dictionary's /N where its /L is the file's length (pdf.js and poppler take it),
 	 * else 0. Those readers then start at the table after its `endobj`: it must be the chain's start.
 	 */
-	private linearizedPages(start: number): number {
-		const first = this.bytes.first(TAIL);
-		const lexer = new PdfLexer(this.bytes.at(0), 0, this.budget);
+	private linearizedPages(head: Buffer, start: number): number {
+		const lexer = new PdfLexer(head, 0, this.budget);
 		integerOf(lexer.value());
 		integerOf(lexer.value());
 		if (lexer.word() !== 'obj') unreadable();
@@ -114,7 +109,7 @@ class PdfFile {
 		if (!(dict instanceof PdfDict && dict.has('Linearized')) || dict.get('L') !== this.bytes.size)
 			return 0;
 		// White space as pdf.js and poppler skip it before a table.
-		const end = /endobj[ \t\r\n]*/.exec(first.toString('latin1'));
+		const end = /endobj[ \t\r\n]*/.exec(head.toString('latin1', 0, TAIL));
 		if (!end || end.index + end[0].length !== start) readDifferently();
 		const pages = dict.get('N');
 		return typeof pages === 'number' && Number.isSafeInteger(pages) && pages > 0 ? pages : 0;
@@ -127,12 +122,11 @@ class PdfFile {
 			const { offset, level, stream } = queue[next];
 			if (next >= MAX_SECTIONS || queue.findIndex((each) => each.offset === offset) < next)
 				unreadable();
-			this.budget.lookUp('sections');
-			const { section, table } = await this.sectionAt(offset, stream);
-			this.sections.push({ ...section, level, streamAt: table ? -1 : offset });
-			const { trailer } = section;
+			this.budget.step(OBJECT_COST);
+			this.sections.push({ ...(await this.sectionAt(offset, stream)), level });
+			const { trailer, streamAt } = this.sections[next];
 			if (trailer.has('XRefStm')) {
-				if (!table) readDifferently();
+				if (streamAt >= 0) readDifferently();
 				queue.push({ offset: integerOf(trailer.get('XRefStm')), level, stream: true });
 			}
 			if (trailer.has('Prev'))
@@ -145,7 +139,7 @@ class PdfFile {
 		const lexer = new PdfLexer(bytes, 0, this.budget);
 		if (spells(bytes, 0, 'xref') && !isDigit(bytes[4]) && lexer.word() === 'xref') {
 			if (stream) readDifferently();
-			return { section: tableSection(lexer, this.budget), table: true };
+			return { ...tableSection(lexer, this.budget), streamAt: -1 };
 		}
 		if (!isDigit(bytes[0])) unreadable();
 		const { value, data } = await this.objectIn(bytes);
@@ -153,7 +147,7 @@ class PdfFile {
 		if (dict.get('Type') !== 'XRef' || !data) unreadable();
 		// A cross-reference stream is never encrypted.
 		const decoded = await decodeStream(dict, data, this.budget);
-		return { section: streamSection(dict, decoded, this.budget), table: false };
+		return { ...streamSection(dict, decoded, this.budget), streamAt: offset };
 	}
 
 	/**
@@ -167,7 +161,7 @@ class PdfFile {
 		const keys = new Float64Array(sections.reduce((sum, { rows }) => sum + rows.length / 4, 0));
 		let filled = 0;
 		sections.forEach(({ rows }, order) => {
-			budget.step((rows.length / 4) * ENTRY_COST);
+			budget.step(rows.length / 4);
 			for (let row = 0; row < rows.length; row += 4) {
 				const [number, kind, first] = [rows[row], rows[row + 1], rows[row + 2]];
 				if (number === 0 && kind !== FREE) unreadable();
@@ -180,26 +174,25 @@ class PdfFile {
 			}
 		});
 		keys.sort();
-		// Each number's first key is the newest section's, kept in place; one of the same update is read differently.
-		let [count, lastNumber, lastOrder] = [0, -1, -1];
+		// Each number's first key is the newest section's, chosen; one of the same update is read differently.
+		const chosen = chosenRows(keys.length);
+		let [count, lastOrder] = [0, -1];
 		for (const key of keys) {
 			const row = key % ROWS;
 			const order = ((key - row) / ROWS) % MAX_SECTIONS;
-			if (sections[order].rows[4 * row] !== lastNumber) {
-				[lastNumber, lastOrder] = [sections[order].rows[4 * row], order];
-				keys[count++] = key;
-			} else if (sections[order].level === sections[lastOrder].level) readDifferently();
+			const { rows, level } = sections[order];
+			if (count > 0 && rows[4 * row] === chosen.numbers[count - 1]) {
+				if (level === sections[lastOrder].level) readDifferently();
+				continue;
+			}
+			lastOrder = order;
+			chosen.numbers[count] = rows[4 * row];
+			chosen.kinds[count] = rows[4 * row + 1];
+			chosen.first[count] = rows[4 * row + 2];
+			chosen.second[count++] = rows[4 * row + 3];
 		}
-		const chosen = { ...rowsFor(count), visited: new Uint8Array(count) };
-		for (let at = 0; at < count; at++) {
-			const row = keys[at] % ROWS;
-			const { rows } = sections[((keys[at] - row) / ROWS) % MAX_SECTIONS];
-			chosen.numbers[at] = rows[4 * row];
-			chosen.kinds[at] = rows[4 * row + 1];
-			chosen.first[at] = rows[4 * row + 2];
-			chosen.second[at] = rows[4 * row + 3];
-		}
-		this.chosen = chosen;
+		// The numbers chosen are the ones looked up: the rows past them are never read.
+		this.chosen = { ...chosen, numbers: chosen.numbers.subarray(0, count) };
 	}
 
 	/**
@@ -208,7 +201,7 @@ class PdfFile {
 	 */
 	private agreeWithHeaders(): void {
 		const { offsets, numbers, gens } = this.bytes.headers;
-		this.budget.step(offsets.length * ENTRY_COST);
+		this.budget.step(offsets.length);
 		const keys = new Float64Array(offsets.length);
 		for (let at = 0; at < offsets.length; at++) {
 			if (numbers[at] > MAX_NUMBER || offsets[at] >= OFFSETS) readDifferently();
@@ -245,7 +238,7 @@ class PdfFile {
 			const { value, data } = await this.objectIn(this.bytes.at(this.chosen.first[chosen]), ref);
 			const dict = dictOf(value);
 			if (dict.get('Type') !== 'ObjStm' || !data) unreadable();
-			if (this.decrypt) this.budget.spend('decoded', data.length);
+			if (this.decrypt) this.budget.step(data.length);
 			const decrypted = this.decrypt ? this.decrypt(data, ref.ref, ref.gen) : data;
 			const decoded = await decodeStream(dict, decrypted, this.budget);
 			this.budget.objectStreamBytes(decoded.length);
@@ -253,7 +246,7 @@ class PdfFile {
 		}
 		// Each compressed choice names a stream read here, at an index that lists its number.
 		const { kinds, first, second, numbers: chosen } = this.chosen;
-		for (let at = 0; at < kinds.length; at++) {
+		for (let at = 0; at < chosen.length; at++) {
 			if (kinds[at] !== COMPRESSED) continue;
 			const stream = this.streamOf(first[at]);
 			if (second[at] >= stream.numbers.length || stream.numbers[second[at]] !== chosen[at])
@@ -294,7 +287,7 @@ class PdfFile {
 	private async leaves(root: PdfRef): Promise<number> {
 		let found = 0;
 		const stack: PdfValue[] = [root];
-		while (stack.length > 0 && found < MOST_LEAVES) {
+		while (stack.length > 0) {
 			const ref = stack.pop();
 			if (!isRef(ref)) readDifferently();
 			const at = this.indexOf(ref.ref);
@@ -316,7 +309,7 @@ class PdfFile {
 
 	/** The object `ref` names: in use, of that generation, no stream unless `stream`. */
 	async fetch(ref: PdfRef, plain = false): Promise<PdfValue> {
-		this.budget.lookUp('objects');
+		this.budget.step(OBJECT_COST);
 		const at = this.indexOf(ref.ref);
 		const kind = at < 0 ? FREE : this.chosen.kinds[at];
 		if (kind === FREE) unreadable();
@@ -366,7 +359,7 @@ class PdfFile {
  */
 function chainStart(tail: Buffer, budget: PdfBudget): number {
 	const window = tail.subarray(Math.max(0, tail.length - TAIL));
-	budget.spend('scanned', window.length);
+	budget.step(window.length);
 	const last = window.toString('latin1', Math.max(0, window.lastIndexOf('startxref')));
 	const offset = /^startxref[ \t\r\n]+(\d{1,15})[ \t]*[\r\n][ \t\r\n]*%%EOF[ \t\r\n]*$/.exec(last);
 	return offset ? Number(offset[1]) : unreadable();

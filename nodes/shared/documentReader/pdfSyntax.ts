@@ -258,7 +258,7 @@ export class PdfLexer {
 	}
 
 	private charge(bytes: number, cost: number): void {
-		this.budget?.spend('tokenized', bytes, bytes + cost);
+		this.budget?.step(bytes + cost);
 	}
 
 	/** Whether the next bytes close an array (`]`, -1) or a dictionary (`>>`); if so, past them. */
@@ -308,19 +308,15 @@ export class PdfString {
 		);
 		let filled = 0;
 		if (hex) {
-			let high = -1;
-			for (let at = start; at < end && filled < out.length; at++) {
+			let digits = 0;
+			for (let at = start; at < end && digits < 2 * out.length; at++) {
 				// White space between digits (the lexer let nothing else into the string).
 				const digit = HEX[source[at]];
 				if (digit < 0) continue;
-				if (high < 0) high = digit;
-				else {
-					out[filled++] = high * 16 + digit;
-					high = -1;
-				}
+				out[digits >> 1] = digits % 2 === 0 ? digit * 16 : out[digits >> 1] + digit;
+				digits++;
 			}
-			if (high >= 0 && filled < out.length) out[filled++] = high * 16;
-			return out.subarray(0, filled);
+			return out.subarray(0, (digits + 1) >> 1);
 		}
 		for (let at = start; at < end && filled < out.length;) {
 			const byte = source[at++];

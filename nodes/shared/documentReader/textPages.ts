@@ -4,9 +4,9 @@ import { sleep } from 'n8n-workflow';
 import type { Open } from './pdfBytes';
 
 /** Columns a line holds: 60 of 7.5 pt fit inside A4's 1-inch margins (451 pt), the narrower page. */
-export const TEXT_COLUMNS = 60;
+const TEXT_COLUMNS = 60;
 /** Lines a page holds: 45 of 14 pt (12-point type) fit inside Letter's 1-inch margins (648 pt), the shorter page. */
-export const TEXT_LINES = 45;
+const TEXT_LINES = 45;
 const TAB_COLUMNS = 8;
 /** Bytes laid out between looks at the count so far. */
 const SLICE_BYTES = 64 * 1024;

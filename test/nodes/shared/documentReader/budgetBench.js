@@ -41,7 +41,6 @@ async function measure(name) {
 			pages,
 			cpuMs: (cpu.user + cpu.system) / 1000,
 			units: work?.total ?? 0,
-			objects: work?.objects ?? 0,
 			limit: work?.limit ?? 0,
 			// The process's peak memory above what it held once the document was made.
 			peakMB: Math.max(0, process.resourceUsage().maxRSS * 1024 - rss) / 1e6,
@@ -60,7 +59,7 @@ function main() {
 	);
 	const pad = (text, width) => String(text).padStart(width);
 	console.log(
-		`${'pattern'.padEnd(34)}${pad('bytes', 10)}${pad('pages', 8)}${pad('units', 10)}${pad('ms', 8)}${pad('ns/unit', 9)}${pad('peak MB', 9)}${pad('lookups', 9)}`,
+		`${'pattern'.padEnd(34)}${pad('bytes', 10)}${pad('pages', 8)}${pad('units', 10)}${pad('ms', 8)}${pad('ns/unit', 9)}${pad('peak MB', 9)}`,
 	);
 	let worst = { nsPerUnit: 0 };
 	let limit = 0;
@@ -80,7 +79,7 @@ function main() {
 		slowest = Math.max(slowest, kept.cpuMs);
 		if (nsPerUnit > worst.nsPerUnit) worst = { name, nsPerUnit };
 		console.log(
-			`${name.padEnd(34)}${pad(kept.bytes, 10)}${pad(kept.pages ?? '-', 8)}${pad(kept.units, 10)}${pad(kept.cpuMs.toFixed(0), 8)}${pad(nsPerUnit.toFixed(1), 9)}${pad(kept.peakMB.toFixed(0), 9)}${pad(kept.objects, 9)}`,
+			`${name.padEnd(34)}${pad(kept.bytes, 10)}${pad(kept.pages ?? '-', 8)}${pad(kept.units, 10)}${pad(kept.cpuMs.toFixed(0), 8)}${pad(nsPerUnit.toFixed(1), 9)}${pad(kept.peakMB.toFixed(0), 9)}`,
 		);
 	}
 	console.log(

@@ -80,10 +80,10 @@ describe('PDF stream filters', () => {
 		await expect(
 			decodeStream(dict('<< /DecodeParms << /Predictor 12 /Columns 7 >> >>'), rows, budget),
 		).rejects.toThrow('more work');
-		expect(budget.work.decoded).toBeLessThanOrEqual(budget.work.limit);
+		expect(budget.work.total).toBeLessThanOrEqual(budget.work.limit);
 		const large = new PdfBudget(8 * 1024 * 1024);
 		expect((await decodeStream(dict('<< >>'), rows, large)).length).toBe(rows.length);
-		expect(large.work.decoded).toBe(rows.length);
+		expect(large.work.total).toBe(rows.length);
 	});
 
 	it('refuses an unknown filter and a damaged vector', async () => {

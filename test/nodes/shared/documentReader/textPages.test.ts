@@ -1,11 +1,10 @@
 // Pages of plain text, by the layout docs/operations.md states (Max Pages): 60 columns a line, wrapped at
 // spaces, 45 lines a page; never fewer pages than a rendering of the text in 12-point type has.
-import {
-	TEXT_COLUMNS,
-	TEXT_LINES,
-	textPages,
-} from '../../../../nodes/shared/documentReader/textPages';
+import { textPages } from '../../../../nodes/shared/documentReader/textPages';
 import { expectLinear } from '../../../support/linear';
+
+/** The layout the reader's README states: 60 columns a line, 45 lines a page. */
+const [COLUMNS, LINES] = [60, 45];
 
 const count = async (text: string | Buffer, pieceBytes = 64 * 1024, most = 100_000) => {
 	const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
@@ -21,8 +20,10 @@ const count = async (text: string | Buffer, pieceBytes = 64 * 1024, most = 100_0
 const lines = (n: number, line = 'a line') => `${line}\n`.repeat(n);
 
 describe('text pages', () => {
-	it('is 60 columns a line and 45 lines a page', () => {
-		expect([TEXT_COLUMNS, TEXT_LINES]).toEqual([60, 45]);
+	it('is 60 columns a line and 45 lines a page', async () => {
+		expect(await count(lines(LINES, 'a'.repeat(COLUMNS)))).toBe(1);
+		expect(await count(lines(LINES, 'a'.repeat(COLUMNS + 1)))).toBe(2);
+		expect(await count(lines(LINES + 1, 'a'.repeat(COLUMNS)))).toBe(2);
 	});
 
 	it('counts lines: 45 a page, an empty line a line, at least one page', async () => {
@@ -101,7 +102,7 @@ describe('text pages', () => {
 			[0xe4, 0xb8],
 		]) {
 			const one = Buffer.from(bad);
-			const fits = Math.floor(TEXT_COLUMNS / (2 * bad.length));
+			const fits = Math.floor(COLUMNS / (2 * bad.length));
 			const page = (n: number) =>
 				Buffer.concat(Array(45).fill(Buffer.concat([...Array(n).fill(one), Buffer.from('\n')])));
 			expect([bad, await count(page(fits))]).toEqual([bad, 1]);
