@@ -78,6 +78,17 @@ function wrongImports(files: string[]): string[] {
 	);
 }
 
+/** A use of one of n8n's request helpers. */
+const REQUEST_HELPER =
+	/helpers\s*\.\s*(?:httpRequest|httpRequestWithAuthentication|requestWithAuthentication|requestOAuth[12]|request)\b/;
+
+/** Every file outside the transport that uses one of n8n's request helpers. */
+const requestsOutsideTransport = (files: string[]): string[] =>
+	files
+		.filter((file) => placeOf(file).layer !== 'transport')
+		.filter((file) => REQUEST_HELPER.test(readFileSync(file, 'utf8')))
+		.map((file) => relative(ROOT, file));
+
 describe('the layers of the source tree', () => {
 	const files = [...sources(join(ROOT, 'nodes')), ...sources(join(ROOT, 'credentials'))];
 
@@ -89,6 +100,17 @@ describe('the layers of the source tree', () => {
 
 	it('has no resource folder import another, and no layer import one above it', () => {
 		expect(wrongImports(files)).toEqual([]);
+	});
+
+	it('sends HTTP only from the transport', () => {
+		expect(requestsOutsideTransport(files)).toEqual([]);
+		// Positive control: the same pattern finds the transport's requests.
+		const transport = files.filter((file) => placeOf(file).layer === 'transport');
+		expect(
+			transport
+				.filter((file) => REQUEST_HELPER.test(readFileSync(file, 'utf8')))
+				.map((file) => relative(ROOT, file)),
+		).toEqual(['nodes/shared/transport/outsideFetch.ts', 'nodes/shared/transport/transport.ts']);
 	});
 
 	it('finds an import of another resource, and one that goes up (positive controls)', () => {

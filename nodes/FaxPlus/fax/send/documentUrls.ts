@@ -3,7 +3,6 @@ import type {
 	IBinaryData,
 	IDataObject,
 	IExecuteFunctions,
-	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -24,7 +23,7 @@ import {
 	type DocumentEgress,
 	type HostList,
 } from './documentEgress';
-import { MAX_REDIRECTS, REDIRECT_STATUSES } from '../../../shared/transport/transport';
+import { getFollowingCheckedRedirects, isHttp } from '../../../shared/transport/outsideFetch';
 import { wholeNumber } from '../../shared/values';
 import { refusalOf } from '../../../shared/transport/nodeErrors';
 import { urlWithoutSecrets } from '../../../shared/logging/log';
@@ -94,8 +93,6 @@ interface Fetching {
 	egress: DocumentEgress;
 	seconds: number;
 }
-
-const isHttp = (url?: URL): url is URL => url?.protocol === 'http:' || url?.protocol === 'https:';
 
 export async function fetchDocuments(
 	context: IExecuteFunctions,
@@ -188,56 +185,16 @@ function couldNotFetch(fetching: Fetching, url: URL, status?: number): NodeOpera
 	);
 }
 
-async function getFollowingCheckedRedirects(fetching: Fetching, asked: URL, signal: AbortSignal) {
-	let url = asked;
-	for (let hops = 0; ; hops++) {
-		// Checked again right before the connection: the address used is the one just validated.
-		const pinned = await checkEgress(fetching, url, asked);
-		if (signal.aborted) throw deadlineReached(fetching, asked);
-		const request: IHttpRequestOptions = {
-			method: 'GET',
-			url: url.href,
-			headers: {},
-			encoding: 'stream',
-			returnFullResponse: true,
-			disableFollowRedirect: true,
-			ignoreHttpStatusErrors: true,
-			timeout: Math.min(IDLE_TIMEOUT_MS, fetching.seconds * 1000),
-			abortSignal: signal,
-		};
-		if (pinned) {
-			// To the checked address; the name stays in Host, SNI and the certificate check.
-			const target = new URL(url.href);
-			target.hostname = pinned;
-			request.url = target.href;
-			request.headers = { Host: url.host };
-			if (url.protocol === 'https:')
-				request.agentOptions = { servername: url.hostname.replace(/\.$/, '') };
-		}
-		let response: IN8nHttpFullResponse;
-		try {
-			response = (await fetching.context.helpers.httpRequest(request)) as IN8nHttpFullResponse;
-		} catch {
-			throw signal.aborted ? deadlineReached(fetching, asked) : couldNotFetch(fetching, asked);
-		}
-		const status = response.statusCode;
-		if (status >= 200 && status < 300) return { response, url };
-		(response.body as BodyStream | undefined)?.destroy?.();
-		const location = response.headers?.location;
-		const next =
-			typeof location === 'string' && URL.canParse(location, url.href)
-				? new URL(location, url)
-				: undefined;
-		if (!REDIRECT_STATUSES.has(status) || !isHttp(next) || hops >= MAX_REDIRECTS)
-			throw couldNotFetch(fetching, asked, status);
-		url = next;
-	}
-}
-
 async function fetchDocument(fetching: Fetching, asked: URL, index: number, budget: number) {
 	// One wall-clock deadline for the whole document (the idle timeout misses a trickle).
 	const signal = AbortSignal.timeout(fetching.seconds * 1000);
-	const { response, url } = await getFollowingCheckedRedirects(fetching, asked, signal);
+	const { response, url } = await getFollowingCheckedRedirects(fetching.context, asked, {
+		checkHop: async (hop) => await checkEgress(fetching, hop, asked),
+		failed: (status) => couldNotFetch(fetching, asked, status),
+		timedOut: () => deadlineReached(fetching, asked),
+		idleMs: Math.min(IDLE_TIMEOUT_MS, fetching.seconds * 1000),
+		signal,
+	});
 	const body = response.body as BodyStream;
 	const expire = () => body?.destroy?.(new Error('the time limit was reached'));
 	signal.addEventListener('abort', expire, { once: true });
