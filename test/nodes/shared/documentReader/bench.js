@@ -15,6 +15,7 @@
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
+const { loadTypeScript } = require('./support/loadTypeScript');
 
 const ROOT = path.resolve(__dirname, '../../../..');
 const CASES = [
@@ -31,24 +32,6 @@ const CASES = [
 	'TIFF of 63 MB, 99,990 directories',
 	'TIFF of 63 MB, one directory',
 ];
-
-/** Loads the test support's TypeScript (pdf-crafted.ts, pdf.ts) through TypeScript's transpiler. */
-function loadTypeScript(file) {
-	const ts = require('typescript');
-	if (!require.extensions['.ts'])
-		require.extensions['.ts'] = (module, filename) => {
-			const source = fs.readFileSync(filename, 'utf8');
-			const { outputText } = ts.transpileModule(source, {
-				compilerOptions: {
-					module: ts.ModuleKind.CommonJS,
-					target: ts.ScriptTarget.ES2022,
-					esModuleInterop: true,
-				},
-			});
-			module._compile(outputText, filename);
-		};
-	return require(file);
-}
 
 async function document(name) {
 	const { ISSUE_101_DOCUMENTS } = loadTypeScript(path.join(__dirname, 'support/pdf-patterns.ts'));
