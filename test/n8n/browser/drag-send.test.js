@@ -164,13 +164,7 @@ module.exports = async function dragSend(t) {
 			await page.goto(`${n8n.url}/workflow/${workflow.id}`);
 			await openNode('Fax Form');
 			// "Execute step" opens the form's test page, as n8n does for a user.
-			const [form] = await Promise.all([
-				page.context().waitForEvent('page'),
-				ndv.getByTestId('node-execute-button').click(),
-			]);
-			await form.getByLabel('Fax number').fill(TO);
-			await form.locator('input[type="file"]').setInputFiles(pdfPath);
-			await form.getByRole('button', { name: /submit/i }).click();
+			const form = await submitForm();
 			// The item's file is shown (n8n opens the output on its binary view).
 			await ndv.getByTestId('output-panel').getByText('letter.pdf').first().waitFor();
 			await form.close().catch(() => {});
@@ -260,6 +254,12 @@ module.exports = async function dragSend(t) {
 		 * first: n8n opens its test page, which is filled and sent again.
 		 */
 		async function runWithForm() {
+			const form = await submitForm();
+			await form.waitForEvent('close', { timeout: patience(5000) }).catch(() => form.close());
+		}
+
+		/** Runs the open form node: n8n opens its test page, which is filled and sent; that page. */
+		async function submitForm() {
 			const [form] = await Promise.all([
 				page.context().waitForEvent('page'),
 				ndv.getByTestId('node-execute-button').click(),
@@ -267,7 +267,7 @@ module.exports = async function dragSend(t) {
 			await form.getByLabel('Fax number').fill(TO);
 			await form.locator('input[type="file"]').setInputFiles(pdfPath);
 			await form.getByRole('button', { name: /submit/i }).click();
-			await form.waitForEvent('close', { timeout: patience(5000) }).catch(() => form.close());
+			return form;
 		}
 
 		/** Pins (or unpins) Send's output, saves, and opens the workflow again: no run data is left. */
