@@ -11,13 +11,13 @@ import type {
 import { ANSWER_CAPS } from '../../shared/transport/answers';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { checkedCustomPath } from '../../shared/transport/customPath';
-import { DOWNLOADS_AT_ONCE, nodeOptionsProperty } from '../shared/nodeOptions';
+import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 import { apiDownload, apiRequest } from '../shared/requests';
 import { CUSTOM_API_CALL_NAME } from '../../shared/n8n/editor';
 import { outputBinaryField } from '../shared/parameters';
 import { outputFieldOf, requiredString } from '../shared/values';
 import type { FaxPlusOperation } from '../shared/types';
-import { toolFields, updateDisplayOptions, docsLink } from '../shared/display';
+import { updateDisplayOptions, docsLink } from '../shared/display';
 import { CUSTOM_API_CALL } from '../shared/pickers';
 
 /** The one operation of the resource list's last entry. */
@@ -129,24 +129,16 @@ const fields: INodeProperties[] = [
 			'Whether the answer is a file (e.g. a fax document) to put in a binary field, not JSON',
 	},
 	{ ...outputBinaryField('file'), displayOptions: { show: { responseAsFile: [true] } } },
-	nodeOptionsProperty({}),
 ];
-
-const agentRisk = { kind: 'changes' } as const;
 
 export const customApiCall: FaxPlusOperation = {
 	option: customApiCallOption,
-	description: updateDisplayOptions({ show }, [
-		...fields,
-		...toolFields(customApiCallOption, {
-			toolDescription:
-				"Send any request to the Fax.Plus API (method, path below the API's address, query, JSON body). It can read, change, delete or buy anything the token may. Returns Fax.Plus's answer as JSON.",
-			agentRisk,
-		}),
-	]),
+	description: updateDisplayOptions({ show }, fields),
+	toolDescription:
+		"Send any request to the Fax.Plus API (method, path below the API's address, query, JSON body). It can read, change, delete or buy anything the token may. Returns Fax.Plus's answer as JSON.",
 	maxItemsAtOnce: DOWNLOADS_AT_ONCE,
 	// Any path, so any risk: an agent runs it only where the author allows.
-	agentRisk,
+	agentRisk: { kind: 'changes' },
 	execute,
 };
 
