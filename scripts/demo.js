@@ -160,9 +160,10 @@ Fax.Plus demo is running (n8n ${n8n.version}${queueMode ? ', queue mode: main, w
       Personal Access Token   ${server.tokens.pat}
       Base URL                ${server.baseUrl}
     (a token of this local server only; it opens nothing else)
-    endpoint ${endpoint.id} delivers to ${endpoint.url}; its signing secret is in credential
-      "${secretCred.name}", saved there once the trigger registered the endpoint (n8n's log says the
-      credential was empty at activation): a new Fax.Plus Trigger needs a credential of its own (one secret, one endpoint)
+    endpoint ${endpoint.id} delivers to ${endpoint.url};
+      its signing secret is in credential "${secretCred.name}",
+      saved there once the trigger registered the endpoint (n8n's log says it was empty at activation).
+      A new Fax.Plus Trigger needs a credential of its own (one secret, one endpoint)
 
   OAuth2: credential "${oauth.name}" is connected (n8n's OAuth2 flow, approved on the
     local server's page); pick it in a Fax.Plus node's Credential list. To connect one yourself:
