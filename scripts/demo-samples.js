@@ -50,20 +50,22 @@ async function connectOAuth2(n8n, credentialId) {
 
 /**
  * Creates the credentials (the personal access token, the signing secret, OAuth2 connected) and the
- * three sample workflows; publishes the trigger's and puts its endpoint's secret into the credential.
+ * three sample workflows; publishes the trigger's and puts its endpoint's secret into the credential,
+ * so the trigger verifies every delivery the local server signs for that endpoint.
  */
 async function createDemoSamples(n8n, server) {
 	const pat = await n8n.createCredential('Fax.Plus (local server)', 'faxPlusApi', {
 		accessToken: server.tokens.pat,
 		baseUrl: server.baseUrl,
 	});
+	// Saved empty, as README's set-up saves it: its endpoint does not exist yet. Any secret saved
+	// now would be no endpoint's, and the trigger would log at activation that every delivery is
+	// refused, which stops being true a second later.
 	const secretCred = await n8n.createCredential(
 		// Named for the one workflow whose endpoint's secret it holds: a new trigger needs its own.
 		"Fax.Plus signing secret, for the 'on fax events' workflow only",
 		'faxPlusWebhookSecretApi',
-		{
-			secret: `whsec_${crypto.randomBytes(24).toString('base64')}`,
-		},
+		{ secret: '' },
 	);
 	const patRef = { faxPlusApi: { id: pat.id, name: pat.name } };
 	const oauth = await n8n.createCredential('Fax.Plus OAuth2 (local server)', 'faxPlusOAuth2Api', {
@@ -287,4 +289,18 @@ async function createDemoSamples(n8n, server) {
 	return { pat, secretCred, oauth, reader, sending, triggered, endpoint, webhookId };
 }
 
-module.exports = { createDemoSamples };
+/**
+ * The request the demo's `curl` sends: the local server delivers a signed fax event to each
+ * endpoint of its events, here the trigger's, and answers each delivery's attempts.
+ */
+function sampleDelivery(server) {
+	const url = `${server.origin}/_control/deliver`;
+	const body = { event: 'fax_received' };
+	return {
+		url,
+		body,
+		curl: `curl -s -X POST ${url} -H 'content-type: application/json' -d '${JSON.stringify(body)}'`,
+	};
+}
+
+module.exports = { createDemoSamples, sampleDelivery };

@@ -26,7 +26,11 @@ const path = require('node:path');
 const ROOT = path.resolve(__dirname, '..');
 const { startN8n, firstStartEstimate, DEFAULT_VERSION } = require('./n8n/n8n');
 const { startQueue } = require('./n8n/queue');
-const { createDemoSamples } = require('./demo-samples');
+const { createDemoSamples, sampleDelivery } = require('./demo-samples');
+
+/** A first start's install and build, as users met it: downloads dominate, so the range is wide. */
+const FIRST_START_ESTIMATE =
+	'a few minutes on a quiet machine, up to half an hour on a busy machine or network (a line every 15 s)';
 
 const queueMode = process.argv.includes('--queue');
 const N8N_VERSION = process.env.N8N_VERSION || DEFAULT_VERSION;
@@ -78,7 +82,7 @@ async function main() {
 	// The build and n8n's install (instant once done) side by side: the one is mostly a core's work,
 	// the other mostly downloads.
 	console.log(
-		`Building the package while n8n ${N8N_VERSION} installs (at once where it is installed already)...`,
+		`Building the package while n8n ${N8N_VERSION} installs: at once where both are in place, otherwise ${FIRST_START_ESTIMATE}...`,
 	);
 	await Promise.all([
 		runStep('the build', [process.execPath, path.join(__dirname, 'demo-build.js')]),
@@ -130,7 +134,7 @@ async function main() {
 		server,
 	);
 
-	const deliver = `curl -s -X POST ${server.origin}/_control/deliver -H 'content-type: application/json' -d '{"event":"fax_received"}'`;
+	const deliver = sampleDelivery(server).curl;
 	console.log(`
 Fax.Plus demo is running (n8n ${n8n.version}${queueMode ? ', queue mode: main, worker, two webhook processors behind a balancer' : ''}).
 
@@ -156,8 +160,10 @@ Fax.Plus demo is running (n8n ${n8n.version}${queueMode ? ', queue mode: main, w
       Personal Access Token   ${server.tokens.pat}
       Base URL                ${server.baseUrl}
     (a token of this local server only; it opens nothing else)
-    endpoint ${endpoint.id} delivers to ${endpoint.url}; its signing secret is in credential
-      "${secretCred.name}": a new Fax.Plus Trigger needs a credential of its own (one secret, one endpoint)
+    endpoint ${endpoint.id} delivers to ${endpoint.url};
+      its signing secret is in credential "${secretCred.name}",
+      saved there once the trigger registered the endpoint (n8n's log says it was empty at activation).
+      A new Fax.Plus Trigger needs a credential of its own (one secret, one endpoint)
 
   OAuth2: credential "${oauth.name}" is connected (n8n's OAuth2 flow, approved on the
     local server's page); pick it in a Fax.Plus node's Credential list. To connect one yourself:
@@ -173,10 +179,11 @@ Fax.Plus demo is running (n8n ${n8n.version}${queueMode ? ', queue mode: main, w
     as docs/security.md tells an owner: N8N_SSRF_ALLOWED_IP_RANGES=127.0.0.1/32 for n8n, and
     the Send node's Allowed Document Hosts ${new URL(server.origin).host}.
 
-  Make the server send a signed fax event to the active trigger:
+  Make the server send a fax event to the active trigger, signed with endpoint ${endpoint.id}'s secret:
     ${deliver}
-  (or "fax_sent", or the "A fax arrives" button on ${server.origin}/; then see the workflow's
-  Executions tab). Replay one with:
+  The credential holds that secret, so the trigger verifies it and answers 200: the answer lists each
+  attempt's status (or send "fax_sent", or use the "A fax arrives" button on ${server.origin}/; then see
+  the workflow's Executions tab). Replay one with:
     curl -s -X POST ${server.origin}/_control/replay -H 'content-type: application/json' -d '{"webhookId":"<webhook-id from the answer>"}'
 
   n8n's log: ${path.join(n8n.userFolder, 'n8n.log')}${queueMode ? ' (worker, webhook processors: beside it)' : ''}

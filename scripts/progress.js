@@ -2,13 +2,16 @@
 // Runs a long step of a first start (an npm install, a compile, a build) and prints a line every
 // 15 s while it runs: what it does, how far it is and the time so far, so that no step is silent
 // for long. How far: for an npm install into <dir> (--npm <dir>, npm run with --loglevel=http),
-// the package documents and tarballs npm fetched, and the packages of <dir>/package-lock.json in
-// place (or the megabytes unpacked where the lock has a single large package: Node's binary).
+// the package documents and tarballs npm fetched, the megabytes it downloaded into its cache, and
+// the packages of <dir>/package-lock.json in place (or the megabytes unpacked where the lock has a
+// single large package: Node's binary). Before the first package is in place npm may fetch
+// documents for minutes: the documents and megabytes move then.
 //   node scripts/progress.js [--npm <dir>] <what it does> -- <command> [args...]
 // Its lines go to stderr; the command's output passes through, but for npm's requests and
 // warnings (counted); it exits with the command's code.
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const readline = require('node:readline');
 
@@ -114,6 +117,56 @@ function startTicker(what, status = () => 'running') {
 	};
 }
 
+/** npm's cache folder: npm_config_cache (npm sets it for the scripts it runs), else npm's default. */
+function npmCacheDir(env = process.env) {
+	const set = env.npm_config_cache || env.NPM_CONFIG_CACHE;
+	if (set) return set;
+	return WINDOWS
+		? path.join(env.LOCALAPPDATA || path.join(os.homedir(), 'AppData', 'Local'), 'npm-cache')
+		: path.join(os.homedir(), '.npm');
+}
+
+/**
+ * The bytes npm wrote into its cache from `since` (epoch ms) on: the documents and tarballs it
+ * downloaded, what it had cached before left out. npm's cache (cacache) writes each download into
+ * `_cacache/tmp/`, then moves it into `_cacache/content-v2/<algorithm>/<xx>/<yy>/`; the files of a
+ * folder unchanged since then are not read.
+ */
+function bytesCachedSince(cacheDir, since) {
+	// Some file systems keep whole seconds.
+	const from = Math.floor(since / 1000) * 1000;
+	const changed = (file) => (fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0) >= from;
+	let total = 0;
+	const walk = (dir) => {
+		let entries;
+		try {
+			entries = fs.readdirSync(dir, { withFileTypes: true });
+		} catch {
+			return;
+		}
+		const filesChanged = changed(dir);
+		for (const entry of entries) {
+			const file = path.join(dir, entry.name);
+			if (entry.isDirectory()) walk(file);
+			else if (filesChanged && entry.isFile()) {
+				const stat = fs.statSync(file, { throwIfNoEntry: false });
+				if (stat && stat.mtimeMs >= from) total += stat.size;
+			}
+		}
+	};
+	walk(path.join(cacheDir, '_cacache', 'content-v2'));
+	walk(path.join(cacheDir, '_cacache', 'tmp'));
+	return total;
+}
+
+/** "0.4 MB", "41 MB", "2,712 MB". */
+function formatMegabytes(bytes) {
+	const megabytes = bytes / 1e6;
+	return megabytes < 10
+		? `${megabytes.toFixed(1)} MB`
+		: `${Math.round(megabytes).toLocaleString('en-US')} MB`;
+}
+
 /**
  * Counts one line of npm's log (--loglevel=http) into `counts`; true when it is to be shown. Its
  * requests are counted, not shown (the package documents npm reads first, as the locks name no
@@ -136,12 +189,17 @@ function countNpmLine(counts, line) {
 }
 
 /**
- * "1,020 package documents and 300 tarballs fetched, 250 of 1,170 packages in place (21%)". npm may
- * read a document more than once, so no total is given for them.
+ * "1,020 package documents and 300 tarballs fetched (85 MB downloaded), 250 of 1,170 packages in
+ * place (21%)". npm may read a document more than once, so no total is given for them. `download`
+ * says where npm's cache is and since when; without it, or without that folder, no megabytes.
  */
-function npmStatus(counts, dir) {
+function npmStatus(counts, dir, download) {
 	const n = (count) => count.toLocaleString('en-US');
-	return `${n(counts.documents)} package documents and ${n(counts.tarballs)} tarballs fetched, ${installProgress(dir)}`;
+	const downloaded =
+		download && fs.existsSync(download.cacheDir)
+			? ` (${formatMegabytes(bytesCachedSince(download.cacheDir, download.since))} downloaded)`
+			: '';
+	return `${n(counts.documents)} package documents and ${n(counts.tarballs)} tarballs fetched${downloaded}, ${installProgress(dir)}`;
 }
 
 function main(argv) {
@@ -161,7 +219,8 @@ function main(argv) {
 		process.exit(2);
 	}
 	const counts = { documents: 0, tarballs: 0, warnings: 0 };
-	const stop = startTicker(what, npmDir ? () => npmStatus(counts, npmDir) : undefined);
+	const download = { cacheDir: npmCacheDir(), since: Date.now() };
+	const stop = startTicker(what, npmDir ? () => npmStatus(counts, npmDir, download) : undefined);
 	const child = spawn(command[0], command.slice(1), {
 		stdio: ['ignore', 'inherit', npmDir ? 'pipe' : 'inherit'],
 		shell: WINDOWS,
@@ -184,7 +243,7 @@ function main(argv) {
 				? `; npm's ${counts.warnings} warnings are left out (\`npm ci\` in ${npmDir} shows them)`
 				: '';
 			process.stderr.write(
-				`  … ${what}: done${npmDir ? `, ${npmStatus(counts, npmDir)}` : ''}, ${formatDuration(elapsed)}${warned}\n`,
+				`  … ${what}: done${npmDir ? `, ${npmStatus(counts, npmDir, download)}` : ''}, ${formatDuration(elapsed)}${warned}\n`,
 			);
 		}
 		if (signal) {
@@ -196,4 +255,13 @@ function main(argv) {
 
 if (require.main === module) main(process.argv.slice(2));
 
-module.exports = { countNpmLine, formatDuration, installProgress, lockPackages, startTicker };
+module.exports = {
+	bytesCachedSince,
+	countNpmLine,
+	formatDuration,
+	installProgress,
+	lockPackages,
+	npmCacheDir,
+	npmStatus,
+	startTicker,
+};

@@ -6,7 +6,7 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 import { readPhoneNumbers } from '../shared/phone/numbers';
-import { formatUtc } from '../shared/api/dates';
+import { formatUtc, withIsoTimeValues } from '../shared/api/dates';
 import { FIRST_FAX_PAGE, faxPages, readFaxListPage, startSecondOf } from '../shared/api/faxList';
 import { collectPages } from '../shared/api/pager';
 import { isFinalStatus } from '../shared/api/faxStatuses';
@@ -190,7 +190,13 @@ async function listSince(
 
 function itemOf(fax: FoundFax, polledAt: string): INodeExecutionData {
 	const { event, record, final, again } = fax;
-	const json = { event, ...faxFieldsOf(record), statusFinal: final, polledAt, data: record };
+	const json = {
+		event,
+		...faxFieldsOf(record),
+		statusFinal: final,
+		polledAt,
+		data: withIsoTimeValues(record),
+	};
 	return { json: again ? { ...json, [AGAIN_FIELD]: true } : json };
 }
 

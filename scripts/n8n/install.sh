@@ -188,7 +188,7 @@ if [ ! -f "$SQLITE3_BUILT" ]; then
   SQLITE3_PID=$!
 fi
 
-echo "Installing n8n $VERSION into $DIR, one time: $PACKAGES packages (about 2.7 GB) from the npm registry$([ -n "$SQLITE3_PID" ] && echo ", and sqlite3 compiled meanwhile"); about 3 minutes on a quiet machine, up to half an hour on a busy machine or network, a line every 15 s. Kept there for every later start, from any clone." >&2
+echo "Installing n8n $VERSION into $DIR, one time: $PACKAGES packages (about 2.7 GB) from the npm registry$([ -n "$SQLITE3_PID" ] && echo ", and sqlite3 compiled meanwhile"); a few minutes on a quiet machine, up to half an hour on a busy machine or network, a line every 15 s. Kept there for every later start, from any clone." >&2
 cp "$LOCK/package.json" "$LOCK/package-lock.json" "$DIR/"
 npmrc "$DIR"
 cd "$DIR"

@@ -3,6 +3,7 @@
 // An operation without a case here fails "every operation has a case".
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { resources } from '../../nodes/FaxPlus/resources';
+import { documentedWebhookExample } from '../server';
 import { runOk, useFaxPlusServer, type FaxPlusServer } from '../support/faxplus';
 import { withPausesSkipped } from '../support/pauses';
 import { useTriggerHarnesses } from '../support/trigger-harness';
@@ -23,18 +24,31 @@ const CAMEL_CASE = /^[a-z][a-zA-Z0-9]*$/;
  */
 const AS_GIVEN = new Set(['hook', 'data', 'fields']);
 
-/** Each time in `json` that is not ISO 8601 UTC under a camelCase name; with `allKeys`, each key not camelCase. */
-function problemsOf(json: IDataObject, allKeys: boolean, path = ''): string[] {
+/** A trigger item's Fax.Plus payload: its names as Fax.Plus wrote them, its times ISO 8601 UTC all the same. */
+const PAYLOAD = new Set(['hook', 'data']);
+
+/**
+ * Each time in `json` that is not ISO 8601 UTC under a camelCase name; with `allKeys`, each key not
+ * camelCase. With `payload` (a trigger item), `hook` and `data` are read too, their names as they came.
+ */
+function problemsOf(
+	json: IDataObject,
+	allKeys: boolean,
+	path = '',
+	{ payload = false, asNamed = false } = {},
+): string[] {
 	const problems: string[] = [];
 	for (const [key, value] of Object.entries(json)) {
 		const at = `${path}${key}`;
-		if (AS_GIVEN.has(key) || key.startsWith('field_')) continue;
+		const readAsNamed = asNamed || (payload && path === '' && PAYLOAD.has(key));
+		if (!readAsNamed && (AS_GIVEN.has(key) || key.startsWith('field_'))) continue;
 		const isTime =
 			(typeof value === 'string' && DATE_LIKE.test(value)) ||
 			(typeof value === 'number' && TIME_NAME.test(key));
 		if (isTime && !(typeof value === 'string' && ISO_UTC.test(value)))
 			problems.push(`${at}: ${JSON.stringify(value)} is not ISO 8601 UTC`);
-		if ((isTime || allKeys) && !CAMEL_CASE.test(key)) problems.push(`${at}: not camelCase`);
+		if (!asNamed && (isTime || allKeys) && !CAMEL_CASE.test(key))
+			problems.push(`${at}: not camelCase`);
 		if (value !== null && typeof value === 'object') {
 			const entries = Array.isArray(value) ? value : [value];
 			entries.forEach((entry, index) => {
@@ -44,6 +58,7 @@ function problemsOf(json: IDataObject, allKeys: boolean, path = ''): string[] {
 							entry as IDataObject,
 							allKeys,
 							`${at}${Array.isArray(value) ? `[${index}]` : ''}.`,
+							{ asNamed: readAsNamed },
 						),
 					);
 			});
@@ -55,6 +70,12 @@ function problemsOf(json: IDataObject, allKeys: boolean, path = ''): string[] {
 function expectTimesRead(items: INodeExecutionData[], allKeys = false) {
 	expect(items.length).toBeGreaterThan(0);
 	expect(items.flatMap((item) => problemsOf(item.json, allKeys))).toEqual([]);
+}
+
+/** A trigger's items: every time ISO 8601 UTC, in its `hook` and `data` too. */
+function expectTriggerTimesRead(items: INodeExecutionData[]) {
+	expect(items.length).toBeGreaterThan(0);
+	expect(items.flatMap((item) => problemsOf(item.json, false, '', { payload: true }))).toEqual([]);
 }
 
 type Case = {
@@ -337,8 +358,25 @@ describe('Simplified output: times in ISO 8601 UTC under camelCase names', () =>
 		await activateWithSecret(harness, server());
 		await server().deliver({ event: 'fax_received', data: { id: 'fax_abc', status: 'success' } });
 		const items = (await runJson(harness)).map((json) => ({ json }));
-		expect(items[0].json.data).toMatchObject({ start_time: expect.any(String) });
-		expectTimesRead(items);
+		expect(items[0].json).toMatchObject({
+			startTime: expect.stringMatching(ISO_UTC),
+			hook: { event_time: expect.stringMatching(ISO_UTC) },
+			data: { start_time: items[0].json.startTime, last_update: expect.stringMatching(ISO_UTC) },
+		});
+		expectTriggerTimesRead(items);
+	});
+
+	it("the Fax.Plus Trigger's item of apidoc's example bytes: one time format", async () => {
+		const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+		await activateWithSecret(harness, server());
+		await server().deliver({ event: 'fax_sent', rawBody: documentedWebhookExample('fax_sent') });
+		const [json] = await runJson(harness);
+		expect(json).toMatchObject({
+			startTime: '2024-09-09T10:44:39Z',
+			hook: { event_time: '2024-09-09T10:44:39Z' },
+			data: { start_time: '2024-09-09T10:44:39Z' },
+		});
+		expectTriggerTimesRead([{ json }]);
 	});
 
 	it("the Fax.Plus Polling Trigger's item", async () => {
@@ -349,6 +387,9 @@ describe('Simplified output: times in ISO 8601 UTC under camelCase names', () =>
 		await activateOk(harness);
 		await addFax(server(), { id: 'fax_polled', start_time: faxTimeAgo(5) });
 		for (let poll = 0; poll < 5 && harness.emitted.length === 0; poll++) await harness.poll();
-		expectTimesRead(harness.emitted);
+		expect(harness.emitted[0].json.data).toMatchObject({
+			start_time: harness.emitted[0].json.startTime,
+		});
+		expectTriggerTimesRead(harness.emitted);
 	});
 });

@@ -2,13 +2,20 @@
 // The first start's long steps say how far they are (scripts/progress.js), and sqlite3 compiles
 // from its own part of n8n's lock (scripts/n8n/sqlite3-lock.js), beside n8n's download.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const ROOT = join(__dirname, '../..');
 const PROGRESS = join(ROOT, 'scripts/progress.js');
-const { countNpmLine, formatDuration, installProgress } = require(PROGRESS);
+const {
+	bytesCachedSince,
+	countNpmLine,
+	formatDuration,
+	installProgress,
+	npmCacheDir,
+	npmStatus,
+} = require(PROGRESS);
 const { sqlite3Lock } = require('../../scripts/n8n/sqlite3-lock.js');
 
 type LockEntry = {
@@ -80,13 +87,77 @@ describe('scripts/progress.js', () => {
 		expect(counts).toEqual({ documents: 1, tarballs: 1, warnings: 2 });
 	});
 
+	/** A file npm's cache got, as cacache keeps it (`_cacache/content-v2/sha512/xx/yy/…`). */
+	function cacheFile(cache: string, name: string, bytes: number) {
+		const folder = join(
+			cache,
+			'_cacache',
+			'content-v2',
+			'sha512',
+			name.slice(0, 2),
+			name.slice(2, 4),
+		);
+		mkdirSync(folder, { recursive: true });
+		writeFileSync(join(folder, name.slice(4)), Buffer.alloc(bytes));
+		return join(folder, name.slice(4));
+	}
+
+	it('while npm only fetches package documents, the line moves: documents fetched and megabytes downloaded', () => {
+		writeLock({
+			'node_modules/a': { version: '1.0.0' },
+			'node_modules/b': { version: '1.0.0' },
+			'node_modules/c': { version: '1.0.0' },
+		});
+		const cache = join(dir, 'npm-cache');
+		// In the cache before the install: not downloaded by it.
+		const old = cacheFile(cache, 'aaaa01', 5_000_000);
+		utimesSync(old, new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
+		const download = { cacheDir: cache, since: Date.now() };
+		const counts = { documents: 0, tarballs: 0, warnings: 0 };
+		const lines = [npmStatus(counts, dir, download)];
+		for (const [index, name] of ['aaaa02', 'bbbb01'].entries()) {
+			counts.documents += 400;
+			cacheFile(cache, name, 600_000);
+			// A download on its way: cacache writes it into tmp/ first.
+			mkdirSync(join(cache, '_cacache', 'tmp'), { recursive: true });
+			writeFileSync(join(cache, '_cacache', 'tmp', `part-${index}`), Buffer.alloc(100_000));
+			lines.push(npmStatus(counts, dir, download));
+		}
+		expect(lines).toEqual([
+			'0 package documents and 0 tarballs fetched (0.0 MB downloaded), 0 of 3 packages in place (0%)',
+			'400 package documents and 0 tarballs fetched (0.7 MB downloaded), 0 of 3 packages in place (0%)',
+			'800 package documents and 0 tarballs fetched (1.4 MB downloaded), 0 of 3 packages in place (0%)',
+		]);
+		expect(bytesCachedSince(cache, download.since)).toBe(1_400_000);
+		// Where npm's log says nothing for a while, the megabytes still move.
+		cacheFile(cache, 'cccc01', 1_000_000);
+		expect(npmStatus(counts, dir, download)).toBe(
+			'800 package documents and 0 tarballs fetched (2.4 MB downloaded), 0 of 3 packages in place (0%)',
+		);
+		// No cache folder there: no megabytes, rather than a wrong 0.
+		expect(npmStatus(counts, dir, { cacheDir: join(dir, 'none'), since: 0 })).toBe(
+			'800 package documents and 0 tarballs fetched, 0 of 3 packages in place (0%)',
+		);
+	});
+
+	it("finds npm's cache where npm says it is, else where npm keeps it by default", () => {
+		expect(npmCacheDir({ npm_config_cache: '/somewhere/npm-cache' })).toBe('/somewhere/npm-cache');
+		expect(npmCacheDir({})).toBe(
+			process.platform === 'win32' ? expect.stringMatching(/npm-cache$/) : join(homedir(), '.npm'),
+		);
+	});
+
 	it('runs an npm install, showing what it fetched and what npm says but its requests', () => {
 		writeLock({
 			'node_modules/a': { version: '1.0.0' },
 			'node_modules/b/node_modules/a': { version: '2.0.0' },
 			'node_modules/b': { version: '1.0.0' },
 		});
+		const cache = join(dir, 'npm-cache');
+		const document = join(cache, '_cacache', 'content-v2', 'sha512', 'ab', 'cd');
 		const npm = [
+			`require('node:fs').mkdirSync(${JSON.stringify(document)}, { recursive: true })`,
+			`require('node:fs').writeFileSync(${JSON.stringify(join(document, 'ef'))}, Buffer.alloc(2_500_000))`,
 			"console.error('npm http fetch GET 200 https://registry.example/a 5ms (cache miss)')",
 			"console.error('npm warn deprecated a@1.0.0: gone')",
 			"console.error('npm error something went wrong')",
@@ -94,14 +165,14 @@ describe('scripts/progress.js', () => {
 		const run = spawnSync(
 			process.execPath,
 			[PROGRESS, '--npm', dir, 'installing', '--', process.execPath, '-e', npm],
-			{ encoding: 'utf8' },
+			{ encoding: 'utf8', env: { ...process.env, npm_config_cache: cache } },
 		);
 		expect(run.status).toBe(0);
 		expect(run.stderr).toContain('npm error something went wrong');
 		expect(run.stderr).not.toContain('npm http');
 		expect(run.stderr).not.toContain('npm warn');
 		expect(run.stderr).toMatch(
-			/… installing: done, 1 package documents and 0 tarballs fetched, 0 of 3 packages in place \(0%\), \d+ s; npm's 1 warnings are left out/,
+			/… installing: done, 1 package documents and 0 tarballs fetched \(2\.5 MB downloaded\), 0 of 3 packages in place \(0%\), \d+ s; npm's 1 warnings are left out/,
 		);
 	});
 

@@ -65,9 +65,10 @@ export function formatSendTime(date: Date): string {
 /**
  * Fax.Plus's time fields, which it writes as text in UTC ("all dates and times returned are UTC"),
  * with `+HHMM` where it names a zone (send_time). A token's dates are epoch milliseconds
- * (items.ts's TOKEN_TIMES).
+ * (items.ts's TOKEN_TIMES). `event_time` is a webhook delivery's `hook`.
  */
 const TIME_FIELDS = new Set([
+	'event_time',
 	'start_time',
 	'submit_time',
 	'last_update',
@@ -104,4 +105,18 @@ export function isoTime(value: unknown, form: 'text' | 'milliseconds' = 'text'):
 				: undefined;
 	if (date === undefined || Number.isNaN(date.getTime())) return value;
 	return date.toISOString().replace('.000Z', 'Z');
+}
+
+/**
+ * A record of Fax.Plus's as its fields were named (a trigger's `hook` and `data`), each time field's
+ * value in ISO 8601 UTC where it is in Fax.Plus's form, as `isoTime` reads it; the rest as it came.
+ */
+export function withIsoTimeValues<Fields extends Record<string, unknown>>(record: Fields): Fields {
+	// fromEntries keeps a `__proto__` key of parsed JSON as a field, not a prototype.
+	return Object.fromEntries(
+		Object.entries(record).map(([name, value]) => [
+			name,
+			isTimeField(name) ? isoTime(value) : value,
+		]),
+	) as Fields;
 }

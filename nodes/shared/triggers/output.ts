@@ -1,6 +1,6 @@
-// The item a delivery becomes, and the fax fields both triggers output.
+// The item a delivery becomes, and the fax fields both triggers output; every time in ISO 8601 UTC.
 import type { IDataObject } from 'n8n-workflow';
-import { isoTime } from '../api/dates';
+import { isoTime, withIsoTimeValues } from '../api/dates';
 import { faxStatusFields } from '../api/faxStatuses';
 import { readPhoneNumbers } from '../phone/numbers';
 
@@ -50,7 +50,7 @@ export function faxFieldsOf(data: IDataObject): IDataObject {
 		...faxStatusFields(data.status),
 		from: faxNumberOf(valueOrNull(data.from, data.from_number)),
 		to: faxNumberOf(valueOrNull(data.to, data.to_number)),
-		// When the fax started, in ISO 8601 UTC (`data.start_time` keeps Fax.Plus's form).
+		// When the fax started, in ISO 8601 UTC, as `data.start_time` is.
 		startTime: isoTime(valueOrNull(data.start_time)) as IDataObject[string],
 		faxId: valueOrNull(data.id),
 	};
@@ -79,7 +79,7 @@ export function buildOutput(
 		...faxFieldsOf(data),
 		faxId: valueOrNull(hook.id, data.id),
 		faxSessionId: valueOrNull(data.id),
-		hook,
-		data,
+		hook: withIsoTimeValues(hook),
+		data: withIsoTimeValues(data),
 	};
 }

@@ -30,7 +30,7 @@ const {
 	patience,
 } = require('./lib');
 const { uid } = require('../e2e/lib');
-const { createDemoSamples } = require('../../../scripts/demo-samples');
+const { createDemoSamples, sampleDelivery } = require('../../../scripts/demo-samples');
 const { waitFor } = require('../../support/checks');
 
 const WAIT_MS = 120000;
@@ -214,18 +214,32 @@ module.exports = async function setup(t) {
 				const shown = await secretOnWebhooksPage(endpoint.url);
 				assert.match(shown, /^whsec_/);
 				assert.equal(shown, server.getEndpointSecret(endpoint.id));
-				// The demo's curl: a delivery signed with it runs the active trigger's workflow, so the
-				// credential holds it too.
-				const [result] = await server.deliver({
-					event: 'fax_received',
-					onlyEndpointId: endpoint.id,
+				// The demo's curl, as it prints it: each delivery it sends is signed with that endpoint's
+				// secret, which the credential holds, and answered 200, as the demo says.
+				const { url, body } = sampleDelivery(server);
+				const answer = await fetch(url, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify(body),
 				});
+				const results = await answer.json();
 				assert.deepEqual(
-					result.attempts.map((attempt) => attempt.status),
-					[200],
+					results.map((result) => [result.endpointId, result.attempts.map((a) => a.status)]),
+					[[endpoint.id, [200]]],
 				);
 				const [run] = await n8n.waitForExecutions(s.demo.triggered.id, 1, { timeoutMs: WAIT_MS });
 				assert.equal(run.status, 'success');
+				// n8n's log says nothing else of the demo's trigger: its credential was empty at
+				// activation, never another endpoint's secret.
+				const demoLines = n8n.logLines.filter((line) => line.includes(s.demo.triggered.id));
+				assert.ok(
+					demoLines.some((line) => line.includes('no signing secret is saved')),
+					demoLines.join('\n'),
+				);
+				assert.ok(
+					!demoLines.some((line) => / 401 until it holds/.test(line)),
+					demoLines.join('\n'),
+				);
 			},
 		);
 

@@ -114,7 +114,13 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 			faxId: 'fax_new_1',
 			statusFinal: true,
 			polledAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
-			data: fax,
+			// The fax list's record, its times in ISO 8601 UTC as startTime is.
+			data: {
+				...fax,
+				start_time: `${String(fax.start_time).replace(' ', 'T')}Z`,
+				submit_time: `${String(fax.submit_time).replace(' ', 'T')}Z`,
+				last_update: `${String(fax.last_update).replace(' ', 'T')}Z`,
+			},
 		});
 		await harness.poll();
 		await harness.poll();
