@@ -11,7 +11,7 @@ import { resources } from './resources';
 import { route } from './router';
 import * as listSearch from './methods/listSearch';
 import type { ListSearchMethod } from './methods/listSearch';
-import { ACTION_DESCRIPTION, ACTION_VERSIONS } from '../shared/n8n/editor';
+import { ACTION_DESCRIPTION } from '../shared/n8n/editor';
 import { authenticationProperty, signInCredentials } from '../shared/transport/authentication';
 import { customApiCallResource } from './customApiCall/customApiCall.operation';
 import { operationSubtitle } from './shared/pickers';
@@ -60,7 +60,9 @@ export class FaxPlus implements INodeType {
 		name: 'faxPlus',
 		icon: { light: 'file:../../icons/faxplus.svg', dark: 'file:../../icons/faxplus.dark.svg' },
 		group: ['output'],
-		...ACTION_VERSIONS,
+		// A list with a default: n8n adds its Custom API Call only where defaultVersion is absent or equals version.
+		version: [1],
+		defaultVersion: 1,
 		subtitle: operationSubtitle(resourceProperty.options as INodePropertyOptions[], resources),
 		description: ACTION_DESCRIPTION,
 		defaults: { name: 'Fax.Plus' },
