@@ -29,12 +29,6 @@ const customApiCallOption: INodePropertyOptions = {
 		"Send a request to any Fax.Plus endpoint below the credential's Base URL, e.g. one no operation covers",
 };
 
-export const customApiCallResource: INodePropertyOptions = {
-	name: CUSTOM_API_CALL_NAME,
-	value: CUSTOM_API_CALL,
-	description: 'A request to any endpoint below the Base URL, e.g. one no operation covers',
-};
-
 const METHODS: IHttpRequestMethods[] = ['DELETE', 'GET', 'PATCH', 'POST', 'PUT'];
 const WITH_BODY = ['PATCH', 'POST', 'PUT'];
 
