@@ -13,16 +13,15 @@ import { operationError } from '../../shared/transport/nodeErrors';
 import { checkedCustomPath } from '../../shared/transport/customPath';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 import { apiDownload, apiRequest } from '../shared/requests';
-import { CUSTOM_API_CALL_NAME } from '../../shared/n8n/editor';
 import { outputBinaryField } from '../shared/parameters';
 import { outputFieldOf, requiredString } from '../shared/values';
 import type { FaxPlusOperation } from '../shared/types';
 import { updateDisplayOptions, docsLink } from '../shared/display';
 import { CUSTOM_API_CALL } from '../shared/pickers';
 
-/** The one operation of the resource list's last entry. */
+/** The resource's one operation: named as n8n's own, it also keeps n8n from adding its own after it. */
 const customApiCallOption: INodePropertyOptions = {
-	name: CUSTOM_API_CALL_NAME,
+	name: 'Custom API Call',
 	value: CUSTOM_API_CALL,
 	action: 'Make a custom API call',
 	description:
