@@ -13,7 +13,8 @@ import * as listSearch from './methods/listSearch';
 import type { ListSearchMethod } from './methods/listSearch';
 import { ACTION_DESCRIPTION } from '../shared/n8n/editor';
 import { authenticationProperty, signInCredentials } from '../shared/transport/authentication';
-import { CUSTOM_API_CALL, operationSubtitle } from './shared/pickers';
+import { CUSTOM_API_CALL } from './customApiCall/customApiCall.operation';
+import { operationSubtitle } from './shared/pickers';
 
 // A constant, so the subtitle is made of its display names.
 const resourceProperty: INodeProperties = {

@@ -17,7 +17,9 @@ import { outputBinaryField } from '../shared/parameters';
 import { outputFieldOf, requiredString } from '../shared/values';
 import type { FaxPlusOperation } from '../shared/types';
 import { updateDisplayOptions, docsLink } from '../shared/display';
-import { CUSTOM_API_CALL } from '../shared/pickers';
+
+/** Custom API Call's value, as a resource and as its one operation. */
+export const CUSTOM_API_CALL = 'customApiCall';
 
 /** The resource's one operation: named as n8n's own, it also keeps n8n from adding its own after it. */
 const customApiCallOption: INodePropertyOptions = {
