@@ -1,5 +1,6 @@
-// Custom API Call: any request below the credential's Base URL, through the package's transport;
-// `customApiCall` is the operation, its request's parts read by the helpers below.
+// Custom API Call: any request below the credential's Base URL, through the package's transport.
+// `customApiCallResource` is its resource (the node's resource list writes its entry) and
+// `customApiCall` its one operation; the helpers below read the request's parts.
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -17,6 +18,7 @@ import { outputBinaryField } from '../shared/parameters';
 import { outputFieldOf, requiredString } from '../shared/values';
 import type { FaxPlusOperation } from '../shared/types';
 import { updateDisplayOptions, docsLink } from '../shared/display';
+import { resourceOf } from '../shared/pickers';
 
 /** Custom API Call's value, as a resource and as its one operation. */
 export const CUSTOM_API_CALL = 'customApiCall';
@@ -136,6 +138,11 @@ export const customApiCall: FaxPlusOperation = {
 	agentRisk: { kind: 'changes' },
 	execute,
 };
+
+/** The resource list's last entry, whose one operation is the call. */
+export const customApiCallResource = resourceOf(CUSTOM_API_CALL, CUSTOM_API_CALL, {
+	customApiCall,
+});
 
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const method = methodOf(this, itemIndex);
