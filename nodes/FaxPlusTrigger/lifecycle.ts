@@ -1,4 +1,5 @@
-// The webhook lifecycle, as n8n's Stripe trigger: removal deletes only an endpoint it recorded.
+// The webhook trigger's activation: `lifecycleMethods()` (n8n's checkExists, create, delete), as
+// n8n's Stripe trigger: removal deletes only an endpoint it recorded. Helpers below.
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { isObject } from '../shared/triggers/output';
 import { nodeErrorOf, operationError } from '../shared/transport/nodeErrors';
@@ -26,6 +27,122 @@ import {
 const MAX_REMEMBERED = 10_000;
 
 type RegisteredEndpoints = Map<string, string>;
+
+/** Per node instance (so per process: nodes/shared/n8n/README.md); keeps its endpoints: a racing save can drop one. n8n's lifecycle rule reads it as loaded (descriptionLint.test.ts). */
+export function lifecycleMethods() {
+	const registered: RegisteredEndpoints = new Map();
+	return {
+		checkExists,
+		async create(this: IHookFunctions): Promise<boolean> {
+			try {
+				return await create.call(this, registered);
+			} catch (error) {
+				// n8n shows the error in the editor; the log says it too.
+				logWarning(
+					this,
+					`the trigger could not be activated, so no delivery reaches this workflow: ${errorText(error)}`,
+					{ event: 'activation_failed' },
+				);
+				throw nodeErrorOf(this, error);
+			}
+		},
+		async delete(this: IHookFunctions): Promise<boolean> {
+			try {
+				return await remove.call(this, registered);
+			} catch (error) {
+				const left = recordedEndpoint(this, webhookUrlOf(this));
+				const what = left
+					? `Left at Fax.Plus: webhook endpoint ${left}, still delivering to this workflow's URL (n8n answers those deliveries 404 while the workflow is inactive). ` +
+						'Delete it in Fax.Plus → Integrations → Webhooks, or with the Fax.Plus node (Webhook → Delete), or publish and unpublish the workflow again'
+					: 'What the trigger registered may still be at Fax.Plus: check Fax.Plus → Integrations → Webhooks';
+				logWarning(
+					this,
+					`could not delete the trigger's registration at Fax.Plus: ${errorText(error)}. ${what}`,
+					{ event: 'deletion_failed', ...(left ? { left } : {}) },
+				);
+				throw nodeErrorOf(this, error);
+			}
+		},
+	};
+}
+
+async function checkExists(this: IHookFunctions): Promise<boolean> {
+	// n8n calls this first on every activation (then create() unless it answers true).
+	if (skipsDuplicateCheck(this))
+		throw operationError(this, skippedCheckRefusal('Fax.Plus Trigger', 'a delivery'));
+	const url = webhookUrlOf(this);
+	const id = recordedEndpoint(this, url);
+	if (id === undefined) return false;
+	// n8n deletes what a failed check leaves, and so the signing secret the user pasted: kept.
+	const endpoints = await listWebhookEndpoints(this).catch((error: unknown) => {
+		const text = `could not check webhook endpoint ${id} at Fax.Plus; it is kept as registered`;
+		logWarning(this, `${text}: ${errorText(error)}`, { event: 'endpoint_check_failed' });
+	});
+	if (!endpoints) return true;
+	const endpoint = endpoints.find((entry) => entry.id === id);
+	// Deleted or changed in Fax.Plus meanwhile: create() brings it back in line.
+	return endpoint !== undefined && endpointMatches(endpoint, url, readSubscription(this));
+}
+
+async function create(this: IHookFunctions, registered: RegisteredEndpoints): Promise<boolean> {
+	const url = webhookUrlOf(this);
+	const subscription = readSubscription(this);
+	checkDocumentOptions(this, readOptions(this));
+	const isTest = this.getMode() === 'manual' || this.getActivationMode() === 'manual';
+	await checkDeliverableUrl(this, url, {
+		label: isTest ? "This trigger's Test URL" : "This trigger's Production URL",
+	});
+	const secretSaved = await checkSigningSecretStrength(this);
+
+	// An endpoint with this node's exact URL is a leftover of ours: adopted, keeping its secret.
+	const ours = (await listWebhookEndpoints(this)).filter((endpoint) => endpoint.url === url);
+	const adopted = ours.length > 0;
+	const { events, channels } = subscription;
+	const listed = adopted
+		? ours
+		: await createWebhookEndpoint(this, {
+				url,
+				filterTypes: events,
+				channels: channels.length > 0 ? channels : undefined,
+			});
+	const endpoint = keptEndpoint(listed);
+	if (adopted && endpoint && !endpointMatches(endpoint, url, subscription))
+		await updateWebhookEndpoint(this, endpoint.id, {
+			filterTypes: events,
+			channels: channels.length > 0 ? channels : null,
+		});
+	// A second endpoint would deliver each event twice, under another secret.
+	for (const extra of listed)
+		if (extra.id !== endpoint?.id)
+			await deleteEndpoint(this, extra.id, 'a second endpoint for the same URL');
+	if (!endpoint || (!adopted && !endpoint.id))
+		throw operationError(this, {
+			message: 'Fax.Plus created the webhook endpoint but did not list it',
+			description: `No endpoint with the URL ${url} was listed after creating it; try activating again.`,
+		});
+	record(this, registered, url, endpoint.id);
+	const what = `events ${events.join(', ')}; numbers ${channels.length > 0 ? channels.join(', ') : 'all'}`;
+	logInfo(
+		this,
+		adopted
+			? `kept webhook endpoint ${endpoint.id} at Fax.Plus, registered earlier for ${urlWithoutSecrets(url)}, with its signing secret (${what})`
+			: `registered webhook endpoint ${endpoint.id} at Fax.Plus for ${urlWithoutSecrets(url)} (${what}). Its signing secret is in Fax.Plus → Integrations → Webhooks`,
+		{ event: adopted ? 'endpoint_adopted' : 'endpoint_registered', endpointId: endpoint.id },
+	);
+	// A test session accepts deliveries its secret does not verify (webhook.ts): nothing to warn of there.
+	if (!adopted && secretSaved && !isTest) warnSecretOfAnotherEndpoint(this, endpoint.id);
+	return true;
+}
+
+async function remove(this: IHookFunctions, registered: RegisteredEndpoints): Promise<boolean> {
+	const url = webhookUrlOf(this);
+	const id = recordedEndpoint(this, url) ?? registered.get(registeredKey(this, url));
+	// Nothing recorded: an endpoint with this URL is kept, whoever made it. A 404 is "already gone".
+	if (id === undefined) return true;
+	await deleteEndpoint(this, id, 'no longer used by this trigger');
+	record(this, registered, url, undefined);
+	return true;
+}
 
 function registeredKey(context: IHookFunctions, url: string): string {
 	const node = context.getNode();
@@ -126,122 +243,6 @@ function warnSecretOfAnotherEndpoint(context: IHookFunctions, endpointId: string
 			`URL is this node's Production URL from Fax.Plus → Integrations → Webhooks and save it`,
 		{ event: 'signing_secret_of_another_endpoint', endpointId },
 	);
-}
-
-async function checkExists(this: IHookFunctions): Promise<boolean> {
-	// n8n calls this first on every activation (then create() unless it answers true).
-	if (skipsDuplicateCheck(this))
-		throw operationError(this, skippedCheckRefusal('Fax.Plus Trigger', 'a delivery'));
-	const url = webhookUrlOf(this);
-	const id = recordedEndpoint(this, url);
-	if (id === undefined) return false;
-	// n8n deletes what a failed check leaves, and so the signing secret the user pasted: kept.
-	const endpoints = await listWebhookEndpoints(this).catch((error: unknown) => {
-		const text = `could not check webhook endpoint ${id} at Fax.Plus; it is kept as registered`;
-		logWarning(this, `${text}: ${errorText(error)}`, { event: 'endpoint_check_failed' });
-	});
-	if (!endpoints) return true;
-	const endpoint = endpoints.find((entry) => entry.id === id);
-	// Deleted or changed in Fax.Plus meanwhile: create() brings it back in line.
-	return endpoint !== undefined && endpointMatches(endpoint, url, readSubscription(this));
-}
-
-async function create(this: IHookFunctions, registered: RegisteredEndpoints): Promise<boolean> {
-	const url = webhookUrlOf(this);
-	const subscription = readSubscription(this);
-	checkDocumentOptions(this, readOptions(this));
-	const isTest = this.getMode() === 'manual' || this.getActivationMode() === 'manual';
-	await checkDeliverableUrl(this, url, {
-		label: isTest ? "This trigger's Test URL" : "This trigger's Production URL",
-	});
-	const secretSaved = await checkSigningSecretStrength(this);
-
-	// An endpoint with this node's exact URL is a leftover of ours: adopted, keeping its secret.
-	const ours = (await listWebhookEndpoints(this)).filter((endpoint) => endpoint.url === url);
-	const adopted = ours.length > 0;
-	const { events, channels } = subscription;
-	const listed = adopted
-		? ours
-		: await createWebhookEndpoint(this, {
-				url,
-				filterTypes: events,
-				channels: channels.length > 0 ? channels : undefined,
-			});
-	const endpoint = keptEndpoint(listed);
-	if (adopted && endpoint && !endpointMatches(endpoint, url, subscription))
-		await updateWebhookEndpoint(this, endpoint.id, {
-			filterTypes: events,
-			channels: channels.length > 0 ? channels : null,
-		});
-	// A second endpoint would deliver each event twice, under another secret.
-	for (const extra of listed)
-		if (extra.id !== endpoint?.id)
-			await deleteEndpoint(this, extra.id, 'a second endpoint for the same URL');
-	if (!endpoint || (!adopted && !endpoint.id))
-		throw operationError(this, {
-			message: 'Fax.Plus created the webhook endpoint but did not list it',
-			description: `No endpoint with the URL ${url} was listed after creating it; try activating again.`,
-		});
-	record(this, registered, url, endpoint.id);
-	const what = `events ${events.join(', ')}; numbers ${channels.length > 0 ? channels.join(', ') : 'all'}`;
-	logInfo(
-		this,
-		adopted
-			? `kept webhook endpoint ${endpoint.id} at Fax.Plus, registered earlier for ${urlWithoutSecrets(url)}, with its signing secret (${what})`
-			: `registered webhook endpoint ${endpoint.id} at Fax.Plus for ${urlWithoutSecrets(url)} (${what}). Its signing secret is in Fax.Plus → Integrations → Webhooks`,
-		{ event: adopted ? 'endpoint_adopted' : 'endpoint_registered', endpointId: endpoint.id },
-	);
-	// A test session accepts deliveries its secret does not verify (webhook.ts): nothing to warn of there.
-	if (!adopted && secretSaved && !isTest) warnSecretOfAnotherEndpoint(this, endpoint.id);
-	return true;
-}
-
-async function remove(this: IHookFunctions, registered: RegisteredEndpoints): Promise<boolean> {
-	const url = webhookUrlOf(this);
-	const id = recordedEndpoint(this, url) ?? registered.get(registeredKey(this, url));
-	// Nothing recorded: an endpoint with this URL is kept, whoever made it. A 404 is "already gone".
-	if (id === undefined) return true;
-	await deleteEndpoint(this, id, 'no longer used by this trigger');
-	record(this, registered, url, undefined);
-	return true;
-}
-
-/** Per node instance (so per process: nodes/shared/n8n/README.md); keeps its endpoints: a racing save can drop one. n8n's lifecycle rule reads it as loaded (descriptionLint.test.ts). */
-export function lifecycleMethods() {
-	const registered: RegisteredEndpoints = new Map();
-	return {
-		checkExists,
-		async create(this: IHookFunctions): Promise<boolean> {
-			try {
-				return await create.call(this, registered);
-			} catch (error) {
-				// n8n shows the error in the editor; the log says it too.
-				logWarning(
-					this,
-					`the trigger could not be activated, so no delivery reaches this workflow: ${errorText(error)}`,
-					{ event: 'activation_failed' },
-				);
-				throw nodeErrorOf(this, error);
-			}
-		},
-		async delete(this: IHookFunctions): Promise<boolean> {
-			try {
-				return await remove.call(this, registered);
-			} catch (error) {
-				const left = recordedEndpoint(this, webhookUrlOf(this));
-				const what = left
-					? `Left at Fax.Plus: webhook endpoint ${left}, still delivering to this workflow's URL (n8n answers those deliveries 404 while the workflow is inactive). ` +
-						'Delete it in Fax.Plus → Integrations → Webhooks, or with the Fax.Plus node (Webhook → Delete), or publish and unpublish the workflow again'
-					: 'What the trigger registered may still be at Fax.Plus: check Fax.Plus → Integrations → Webhooks';
-				logWarning(
-					this,
-					`could not delete the trigger's registration at Fax.Plus: ${errorText(error)}. ${what}`,
-					{ event: 'deletion_failed', ...(left ? { left } : {}) },
-				);
-				throw nodeErrorOf(this, error);
-			}
-		},
-	};
 }
 
 function sameSet(a: readonly string[] | null | undefined, b: readonly string[]): boolean {
