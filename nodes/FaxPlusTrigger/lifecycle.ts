@@ -1,13 +1,12 @@
 // The webhook trigger's activation: `lifecycleMethods()` (n8n's checkExists, create, delete), as
 // n8n's Stripe trigger: removal deletes only an endpoint it recorded. Helpers below.
-import type { IDataObject, IHookFunctions } from 'n8n-workflow';
-import { isObject } from '../shared/triggers/output';
+import type { IHookFunctions } from 'n8n-workflow';
+import { recordedEndpoint, writeEndpoint } from './endpointRecord';
 import { nodeErrorOf, operationError } from '../shared/transport/nodeErrors';
 import { errorText, logInfo, logWarning, urlWithoutSecrets } from '../shared/logging/log';
 import { isEmptySecret, WEAK_SECRET_MESSAGE } from './credentialTest';
 import { skippedCheckRefusal, skipsDuplicateCheck } from '../shared/n8n/triggers';
 import { isValidWebhookSecret } from './signature';
-import { ENDPOINTS_KEY } from './webhook';
 import {
 	checkDeliverableUrl,
 	createWebhookEndpoint,
@@ -152,11 +151,6 @@ function registeredKey(context: IHookFunctions, url: string): string {
 /** The node's webhook URL: n8n gives one, as the description declares the `default` webhook. */
 const webhookUrlOf = (context: IHookFunctions) => context.getNodeWebhookUrl('default') as string;
 
-function endpointsOf(context: IHookFunctions): IDataObject {
-	const stored = context.getWorkflowStaticData('node')[ENDPOINTS_KEY];
-	return isObject(stored) ? stored : {};
-}
-
 async function deleteEndpoint(context: IHookFunctions, id: string, why: string): Promise<void> {
 	await deleteWebhookEndpoint(context, id);
 	logInfo(context, `deleted webhook endpoint ${id} at Fax.Plus (${why})`, {
@@ -165,12 +159,7 @@ async function deleteEndpoint(context: IHookFunctions, id: string, why: string):
 	});
 }
 
-function recordedEndpoint(context: IHookFunctions, url: string): string | undefined {
-	const id = endpointsOf(context)[url];
-	return typeof id === 'string' ? id : undefined;
-}
-
-/** Records (or with undefined forgets) the URL's endpoint; a new object, so n8n sees the change. */
+/** Records (or with undefined forgets) the URL's endpoint, in the node and in this process. */
 function record(
 	context: IHookFunctions,
 	registered: RegisteredEndpoints,
@@ -184,12 +173,7 @@ function record(
 			registered.delete(registered.keys().next().value as string);
 		registered.set(key, id);
 	}
-	const next: IDataObject = { ...endpointsOf(context) };
-	if (id === undefined) delete next[url];
-	else next[url] = id;
-	const staticData = context.getWorkflowStaticData('node');
-	if (Object.keys(next).length === 0) delete staticData[ENDPOINTS_KEY];
-	else staticData[ENDPOINTS_KEY] = next;
+	writeEndpoint(context, url, id);
 }
 
 // Of several endpoints with one URL, adopted or just created, the lowest ID (Svix's IDs start with
