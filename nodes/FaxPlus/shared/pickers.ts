@@ -2,7 +2,8 @@
 // parameters, the node's Options) and the canvas subtitle.
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { nodeOptions } from './nodeOptions';
-import { toolFields, updateDisplayOptions } from './display';
+import { updateDisplayOptions } from './display';
+import { toolFields } from './asTool';
 import type { FaxPlusOperation, FaxPlusResource } from './types';
 
 /**
