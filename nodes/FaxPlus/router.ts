@@ -3,11 +3,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { nodeErrorOf, operationError } from '../shared/transport/nodeErrors';
 import { resources } from './resources';
-import { refuseUnlessAgentMayRun } from './shared/display';
 import { DEFAULT_ITEMS_AT_ONCE } from './shared/nodeOptions';
 import { NODE_OPTIONS } from './shared/requests';
 import { errorOutputField, runsAsTool } from '../shared/n8n/executeContext';
-import { markUntrusted, withUntrustedNote } from './shared/asTool';
+import { markUntrusted, refuseUnlessAgentMayRun, withUntrustedNote } from './shared/asTool';
 import type { FaxPlusOperation } from './shared/types';
 
 /** Runs the operation per item, "Items at Once" at a time, as if one after another. */

@@ -1,4 +1,5 @@
-// One poll, in one run; cursors move only once every request succeeded.
+// The polling trigger's poll(): `poller()`, one poll in one run; cursors move only once every
+// request succeeded. "Fetch Test Event" (`fetchTestEvent`) below it, then the helpers.
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -44,6 +45,147 @@ type PollingContext = IPollFunctions | IExecuteFunctions;
 type PollSettings = ReturnType<typeof readSettings>;
 
 type FoundFax = SelectedFax<IDataObject> & { event: PollEvent };
+
+const REFUSAL = skippedCheckRefusal('Fax.Plus Polling Trigger', "a poll's faxes");
+
+/** The node's poll(), one per node instance (so per process: nodes/shared/n8n/README.md): an overlapping poll is skipped. */
+export function poller() {
+	const running = new Set<string>();
+	const throttle = new LogThrottle();
+	return async function (this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		if (this.getMode() === 'manual') {
+			refuseWithoutCheck(this);
+			return await fetchTestEvent(this);
+		}
+		const settings = readSettings(this);
+		const node = this.getNode();
+		const scope = `${this.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
+		// A poll that outlasts the interval must not run beside the next one: both would emit the same faxes.
+		if (running.has(scope)) {
+			logDebug(this, 'poll skipped: the previous poll of this trigger is still running', {
+				event: 'poll_skipped',
+			});
+			return null;
+		}
+		running.add(scope);
+		try {
+			refuseWithoutCheck(this);
+			return await pollOnce(this, settings);
+		} catch (error) {
+			logThrottledWarning(
+				this,
+				throttle,
+				'poll_failed',
+				`poll failed, nothing was emitted; the next poll lists the same faxes again: ${errorText(error)}`,
+				{ event: 'poll_failed' },
+			);
+			throw nodeErrorOf(this, error);
+		} finally {
+			running.delete(scope);
+		}
+	};
+}
+
+/** Where n8n would pass a poll's faxes on without the run's execute(): nothing is listed, activation fails. */
+function refuseWithoutCheck(context: IPollFunctions): void {
+	if (skipsDuplicateCheck(context)) throw operationError(context, REFUSAL);
+}
+
+/** "Fetch Test Event": the newest fax that passes the filters, cursors untouched. */
+export async function fetchTestEvent(context: PollingContext) {
+	const settings = readSettings(context);
+	const deadline = Date.now() + (n8nPollBudgetMs(context) ?? DEFAULT_POLL_BUDGET_MS);
+	let latest: FoundFax | undefined;
+	for (const event of settings.events) {
+		for (const record of await listPage(context, CATEGORY_OF_EVENT[event], {}, deadline)) {
+			const id = idOf(record.id);
+			const startTime = startSecondOf(record) ?? -Infinity;
+			if (id === undefined || !passesFilters(settings, record)) continue;
+			if (!latest || startTime > latest.startTime) {
+				const final = isFinalStatus(record.status);
+				latest = { event, id, startTime, status: record.status, record, final, again: false };
+			}
+		}
+	}
+	if (!latest) return null;
+	const { json } = itemOf(latest, new Date().toISOString());
+	if (!settings.options.downloadDocument) return [[{ json }]];
+	return [[await withDocument(context, settings.options, json)]];
+}
+
+async function pollOnce(context: IPollFunctions, settings: PollSettings) {
+	const now = Date.now();
+	const deadline = now + (n8nPollBudgetMs(context) ?? DEFAULT_POLL_BUDGET_MS);
+	const { overlapMs, lookAgainMs } = settings;
+	const staticData = context.getWorkflowStaticData('node');
+	const saved = isObject(staticData[CURSORS_KEY]) ? staticData[CURSORS_KEY] : {};
+
+	const cursors: Array<[PolledCategory, CategoryCursor, number]> = [];
+	const found: FoundFax[] = [];
+	const counts = { listed: 0, heldBack: 0, filteredOut: 0 };
+	for (const [index, event] of settings.events.entries()) {
+		const category = CATEGORY_OF_EVENT[event];
+		const restored = CategoryCursor.restore(saved[category]);
+		// No cursor yet (first activation, or an event just added): what is listed now is history.
+		const cursor = restored ?? CategoryCursor.start(now, overlapMs);
+		const since = cursor.windowStart(now, overlapMs);
+		const listed = [];
+		const range = { now, deadline, shareMs: 0, overlapMs };
+		// Faxes due for a second look from before the window: their own stretch, read whole first.
+		const due = cursor.dueSpan(now);
+		const again =
+			due && due[0] < since
+				? await listSince(context, category, { ...range, since: due[0], to: due[1] + 1000 })
+				: { records: [] };
+		const shareMs = (deadline - Date.now()) / (settings.events.length - index);
+		const read = await listSince(context, category, { ...range, since, shareMs }, restored);
+		for (const record of [...again.records, ...read.records]) {
+			const id = idOf(record.id);
+			const startTime = startSecondOf(record);
+			// Without an id or a start_time a fax can be neither placed in the window nor recognised again.
+			if (id !== undefined && startTime !== undefined)
+				listed.push({ id, startTime, status: record.status, record });
+		}
+		// The due read lists every due fax from before the window; the main read those up to `until`.
+		const [history, until] = [!restored, read.until];
+		for (const fax of cursor.select(listed, { now, overlapMs, history, lookAgainMs, until })) {
+			if (passesFilters(settings, fax.record, fax.final)) found.push({ event, ...fax });
+			else counts.filteredOut++;
+		}
+		counts.listed += listed.length;
+		counts.heldBack += listed.filter(
+			(fax) => fax.startTime >= since && !cursor.isHandled(fax.id),
+		).length;
+		// After a backlog's part the next window starts at its end, or where a fax may still be listed.
+		cursors.push([category, cursor, Math.min((read.until ?? now) + overlapMs, now)]);
+	}
+
+	// Oldest first (a stable sort keeps the API's order within one second).
+	found.sort((a, b) => a.startTime - b.startTime);
+	const polledAt = new Date().toISOString();
+	const items = found.map((fax) => itemOf(fax, polledAt));
+
+	// Categories no longer selected are dropped: selected again, they start afresh.
+	const next: IDataObject = {};
+	for (const [category, cursor, at] of cursors) {
+		cursor.advance(at, overlapMs);
+		next[category] = cursor.snapshot();
+	}
+	staticData[CURSORS_KEY] = next;
+	logDebug(
+		context,
+		`poll: Fax.Plus listed ${counts.listed} faxes, ${items.length} emitted, ${counts.heldBack} held back while in progress, ${counts.filteredOut} filtered out; cursors ${cursors
+			.map(([category, , at]) => `${category} ${new Date(at).toISOString()}`)
+			.join(', ')}`,
+		{
+			event: 'poll',
+			...counts,
+			emitted: items.length,
+			faxIds: found.map((fax) => fax.id).join(','),
+		},
+	);
+	return items.length > 0 ? [items] : null;
+}
 
 function readSettings(context: PollingContext) {
 	const refuse = refusalOf(context);
@@ -198,145 +340,4 @@ function itemOf(fax: FoundFax, polledAt: string): INodeExecutionData {
 		data: withIsoTimeValues(record),
 	};
 	return { json: again ? { ...json, [AGAIN_FIELD]: true } : json };
-}
-
-/** "Fetch Test Event": the newest fax that passes the filters, cursors untouched. */
-export async function fetchTestEvent(context: PollingContext) {
-	const settings = readSettings(context);
-	const deadline = Date.now() + (n8nPollBudgetMs(context) ?? DEFAULT_POLL_BUDGET_MS);
-	let latest: FoundFax | undefined;
-	for (const event of settings.events) {
-		for (const record of await listPage(context, CATEGORY_OF_EVENT[event], {}, deadline)) {
-			const id = idOf(record.id);
-			const startTime = startSecondOf(record) ?? -Infinity;
-			if (id === undefined || !passesFilters(settings, record)) continue;
-			if (!latest || startTime > latest.startTime) {
-				const final = isFinalStatus(record.status);
-				latest = { event, id, startTime, status: record.status, record, final, again: false };
-			}
-		}
-	}
-	if (!latest) return null;
-	const { json } = itemOf(latest, new Date().toISOString());
-	if (!settings.options.downloadDocument) return [[{ json }]];
-	return [[await withDocument(context, settings.options, json)]];
-}
-
-async function pollOnce(context: IPollFunctions, settings: PollSettings) {
-	const now = Date.now();
-	const deadline = now + (n8nPollBudgetMs(context) ?? DEFAULT_POLL_BUDGET_MS);
-	const { overlapMs, lookAgainMs } = settings;
-	const staticData = context.getWorkflowStaticData('node');
-	const saved = isObject(staticData[CURSORS_KEY]) ? staticData[CURSORS_KEY] : {};
-
-	const cursors: Array<[PolledCategory, CategoryCursor, number]> = [];
-	const found: FoundFax[] = [];
-	const counts = { listed: 0, heldBack: 0, filteredOut: 0 };
-	for (const [index, event] of settings.events.entries()) {
-		const category = CATEGORY_OF_EVENT[event];
-		const restored = CategoryCursor.restore(saved[category]);
-		// No cursor yet (first activation, or an event just added): what is listed now is history.
-		const cursor = restored ?? CategoryCursor.start(now, overlapMs);
-		const since = cursor.windowStart(now, overlapMs);
-		const listed = [];
-		const range = { now, deadline, shareMs: 0, overlapMs };
-		// Faxes due for a second look from before the window: their own stretch, read whole first.
-		const due = cursor.dueSpan(now);
-		const again =
-			due && due[0] < since
-				? await listSince(context, category, { ...range, since: due[0], to: due[1] + 1000 })
-				: { records: [] };
-		const shareMs = (deadline - Date.now()) / (settings.events.length - index);
-		const read = await listSince(context, category, { ...range, since, shareMs }, restored);
-		for (const record of [...again.records, ...read.records]) {
-			const id = idOf(record.id);
-			const startTime = startSecondOf(record);
-			// Without an id or a start_time a fax can be neither placed in the window nor recognised again.
-			if (id !== undefined && startTime !== undefined)
-				listed.push({ id, startTime, status: record.status, record });
-		}
-		// The due read lists every due fax from before the window; the main read those up to `until`.
-		const [history, until] = [!restored, read.until];
-		for (const fax of cursor.select(listed, { now, overlapMs, history, lookAgainMs, until })) {
-			if (passesFilters(settings, fax.record, fax.final)) found.push({ event, ...fax });
-			else counts.filteredOut++;
-		}
-		counts.listed += listed.length;
-		counts.heldBack += listed.filter(
-			(fax) => fax.startTime >= since && !cursor.isHandled(fax.id),
-		).length;
-		// After a backlog's part the next window starts at its end, or where a fax may still be listed.
-		cursors.push([category, cursor, Math.min((read.until ?? now) + overlapMs, now)]);
-	}
-
-	// Oldest first (a stable sort keeps the API's order within one second).
-	found.sort((a, b) => a.startTime - b.startTime);
-	const polledAt = new Date().toISOString();
-	const items = found.map((fax) => itemOf(fax, polledAt));
-
-	// Categories no longer selected are dropped: selected again, they start afresh.
-	const next: IDataObject = {};
-	for (const [category, cursor, at] of cursors) {
-		cursor.advance(at, overlapMs);
-		next[category] = cursor.snapshot();
-	}
-	staticData[CURSORS_KEY] = next;
-	logDebug(
-		context,
-		`poll: Fax.Plus listed ${counts.listed} faxes, ${items.length} emitted, ${counts.heldBack} held back while in progress, ${counts.filteredOut} filtered out; cursors ${cursors
-			.map(([category, , at]) => `${category} ${new Date(at).toISOString()}`)
-			.join(', ')}`,
-		{
-			event: 'poll',
-			...counts,
-			emitted: items.length,
-			faxIds: found.map((fax) => fax.id).join(','),
-		},
-	);
-	return items.length > 0 ? [items] : null;
-}
-
-const REFUSAL = skippedCheckRefusal('Fax.Plus Polling Trigger', "a poll's faxes");
-
-/** Where n8n would pass a poll's faxes on without the run's execute(): nothing is listed, activation fails. */
-function refuseWithoutCheck(context: IPollFunctions): void {
-	if (skipsDuplicateCheck(context)) throw operationError(context, REFUSAL);
-}
-
-/** The node's poll(), one per node instance (so per process: nodes/shared/n8n/README.md): an overlapping poll is skipped. */
-export function poller() {
-	const running = new Set<string>();
-	const throttle = new LogThrottle();
-	return async function (this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		if (this.getMode() === 'manual') {
-			refuseWithoutCheck(this);
-			return await fetchTestEvent(this);
-		}
-		const settings = readSettings(this);
-		const node = this.getNode();
-		const scope = `${this.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
-		// A poll that outlasts the interval must not run beside the next one: both would emit the same faxes.
-		if (running.has(scope)) {
-			logDebug(this, 'poll skipped: the previous poll of this trigger is still running', {
-				event: 'poll_skipped',
-			});
-			return null;
-		}
-		running.add(scope);
-		try {
-			refuseWithoutCheck(this);
-			return await pollOnce(this, settings);
-		} catch (error) {
-			logThrottledWarning(
-				this,
-				throttle,
-				'poll_failed',
-				`poll failed, nothing was emitted; the next poll lists the same faxes again: ${errorText(error)}`,
-				{ event: 'poll_failed' },
-			);
-			throw nodeErrorOf(this, error);
-		} finally {
-			running.delete(scope);
-		}
-	};
 }

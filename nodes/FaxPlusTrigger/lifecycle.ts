@@ -1,12 +1,12 @@
-// The webhook lifecycle, as n8n's Stripe trigger: removal deletes only an endpoint it recorded.
-import type { IDataObject, IHookFunctions } from 'n8n-workflow';
-import { isObject } from '../shared/triggers/output';
+// The webhook trigger's activation: `lifecycleMethods()` (n8n's checkExists, create, delete), as
+// n8n's Stripe trigger: removal deletes only an endpoint it recorded. Helpers below.
+import type { IHookFunctions } from 'n8n-workflow';
+import { recordedEndpoint, writeEndpoint } from './endpointRecord';
 import { nodeErrorOf, operationError } from '../shared/transport/nodeErrors';
 import { errorText, logInfo, logWarning, urlWithoutSecrets } from '../shared/logging/log';
 import { isEmptySecret, WEAK_SECRET_MESSAGE } from './credentialTest';
 import { skippedCheckRefusal, skipsDuplicateCheck } from '../shared/n8n/triggers';
 import { isValidWebhookSecret } from './signature';
-import { ENDPOINTS_KEY } from './webhook';
 import {
 	checkDeliverableUrl,
 	createWebhookEndpoint,
@@ -27,105 +27,42 @@ const MAX_REMEMBERED = 10_000;
 
 type RegisteredEndpoints = Map<string, string>;
 
-function registeredKey(context: IHookFunctions, url: string): string {
-	const node = context.getNode();
-	return JSON.stringify([context.getWorkflow().id ?? '', node.id ?? node.name, url]);
-}
-
-/** The node's webhook URL: n8n gives one, as the description declares the `default` webhook. */
-const webhookUrlOf = (context: IHookFunctions) => context.getNodeWebhookUrl('default') as string;
-
-function endpointsOf(context: IHookFunctions): IDataObject {
-	const stored = context.getWorkflowStaticData('node')[ENDPOINTS_KEY];
-	return isObject(stored) ? stored : {};
-}
-
-async function deleteEndpoint(context: IHookFunctions, id: string, why: string): Promise<void> {
-	await deleteWebhookEndpoint(context, id);
-	logInfo(context, `deleted webhook endpoint ${id} at Fax.Plus (${why})`, {
-		event: 'endpoint_deleted',
-		id,
-	});
-}
-
-function recordedEndpoint(context: IHookFunctions, url: string): string | undefined {
-	const id = endpointsOf(context)[url];
-	return typeof id === 'string' ? id : undefined;
-}
-
-/** Records (or with undefined forgets) the URL's endpoint; a new object, so n8n sees the change. */
-function record(
-	context: IHookFunctions,
-	registered: RegisteredEndpoints,
-	url: string,
-	id: string | undefined,
-): void {
-	const key = registeredKey(context, url);
-	registered.delete(key);
-	if (id !== undefined) {
-		if (registered.size >= MAX_REMEMBERED)
-			registered.delete(registered.keys().next().value as string);
-		registered.set(key, id);
-	}
-	const next: IDataObject = { ...endpointsOf(context) };
-	if (id === undefined) delete next[url];
-	else next[url] = id;
-	const staticData = context.getWorkflowStaticData('node');
-	if (Object.keys(next).length === 0) delete staticData[ENDPOINTS_KEY];
-	else staticData[ENDPOINTS_KEY] = next;
-}
-
-// Of several endpoints with one URL, adopted or just created, the lowest ID (Svix's IDs start with
-// the time: the oldest), whatever order Fax.Plus lists them in: each of n8n's mains keeps that one.
-function keptEndpoint(endpoints: WebhookEndpoint[]): WebhookEndpoint | undefined {
-	return endpoints.reduce<WebhookEndpoint | undefined>(
-		(kept, each) => (kept === undefined || String(each.id) < String(kept.id) ? each : kept),
-		undefined,
-	);
-}
-
-function endpointMatches(endpoint: WebhookEndpoint, url: string, wanted: Subscription): boolean {
-	return (
-		endpoint.url === url &&
-		sameSet(endpoint.filter_types, wanted.events) &&
-		sameSet(endpoint.channels ?? [], wanted.channels)
-	);
-}
-
-/** Refuses to activate with a forgeable secret; none yet: goes on (401 until saved), logged. Whether one is saved. */
-async function checkSigningSecretStrength(context: IHookFunctions): Promise<boolean> {
-	if (!context.getNode().credentials?.faxPlusWebhookSecretApi) return false;
-	const credentials = await context.getCredentials<{ secret?: unknown }>('faxPlusWebhookSecretApi');
-	if (isValidWebhookSecret(credentials?.secret)) return true;
-	if (!isEmptySecret(credentials?.secret)) {
-		throw operationError(context, {
-			message: 'The signing secret credential is too weak',
-			description: WEAK_SECRET_MESSAGE,
-		});
-	}
-	if (context.getMode() !== 'manual')
-		logInfo(
-			context,
-			"no signing secret is saved in the trigger's signing secret credential yet: deliveries are refused with 401 until it is. Once the endpoint is registered, copy its signing secret (whsec_…) from Fax.Plus → Integrations → Webhooks into the credential and save it",
-			{ event: 'signing_secret_empty' },
-		);
-	return false;
-}
-
-// A secret saved before its endpoint existed is another endpoint's: each endpoint gets its own,
-// and n8n's editor pre-selects the newest signing secret credential for a new trigger.
-function warnSecretOfAnotherEndpoint(context: IHookFunctions, endpointId: string): void {
-	const name = context.getNode().credentials?.faxPlusWebhookSecretApi?.name;
-	logWarning(
-		context,
-		`the signing secret credential${name ? ` "${name}"` : ''} holds a secret saved before this ` +
-			`trigger registered webhook endpoint ${endpointId}, so it is another endpoint's (another trigger's, ` +
-			`or an earlier one of this trigger): every delivery to this workflow is refused with 401 until ` +
-			`it holds this endpoint's. A signing secret belongs to one endpoint: give this trigger a signing ` +
-			`secret credential of its own, copy into it the signing secret (whsec_…) of the endpoint whose ` +
-			`URL is this node's Production URL from Fax.Plus → Integrations → Webhooks and save it`,
-		{ event: 'signing_secret_of_another_endpoint', endpointId },
-	);
+/** Per node instance (so per process: nodes/shared/n8n/README.md); keeps its endpoints: a racing save can drop one. n8n's lifecycle rule reads it as loaded (descriptionLint.test.ts). */
+export function lifecycleMethods() {
+	const registered: RegisteredEndpoints = new Map();
+	return {
+		checkExists,
+		async create(this: IHookFunctions): Promise<boolean> {
+			try {
+				return await create.call(this, registered);
+			} catch (error) {
+				// n8n shows the error in the editor; the log says it too.
+				logWarning(
+					this,
+					`the trigger could not be activated, so no delivery reaches this workflow: ${errorText(error)}`,
+					{ event: 'activation_failed' },
+				);
+				throw nodeErrorOf(this, error);
+			}
+		},
+		async delete(this: IHookFunctions): Promise<boolean> {
+			try {
+				return await remove.call(this, registered);
+			} catch (error) {
+				const left = recordedEndpoint(this, webhookUrlOf(this));
+				const what = left
+					? `Left at Fax.Plus: webhook endpoint ${left}, still delivering to this workflow's URL (n8n answers those deliveries 404 while the workflow is inactive). ` +
+						'Delete it in Fax.Plus → Integrations → Webhooks, or with the Fax.Plus node (Webhook → Delete), or publish and unpublish the workflow again'
+					: 'What the trigger registered may still be at Fax.Plus: check Fax.Plus → Integrations → Webhooks';
+				logWarning(
+					this,
+					`could not delete the trigger's registration at Fax.Plus: ${errorText(error)}. ${what}`,
+					{ event: 'deletion_failed', ...(left ? { left } : {}) },
+				);
+				throw nodeErrorOf(this, error);
+			}
+		},
+	};
 }
 
 async function checkExists(this: IHookFunctions): Promise<boolean> {
@@ -206,42 +143,90 @@ async function remove(this: IHookFunctions, registered: RegisteredEndpoints): Pr
 	return true;
 }
 
-/** Per node instance (so per process: nodes/shared/n8n/README.md); keeps its endpoints: a racing save can drop one. n8n's lifecycle rule reads it as loaded (descriptionLint.test.ts). */
-export function lifecycleMethods() {
-	const registered: RegisteredEndpoints = new Map();
-	return {
-		checkExists,
-		async create(this: IHookFunctions): Promise<boolean> {
-			try {
-				return await create.call(this, registered);
-			} catch (error) {
-				// n8n shows the error in the editor; the log says it too.
-				logWarning(
-					this,
-					`the trigger could not be activated, so no delivery reaches this workflow: ${errorText(error)}`,
-					{ event: 'activation_failed' },
-				);
-				throw nodeErrorOf(this, error);
-			}
-		},
-		async delete(this: IHookFunctions): Promise<boolean> {
-			try {
-				return await remove.call(this, registered);
-			} catch (error) {
-				const left = recordedEndpoint(this, webhookUrlOf(this));
-				const what = left
-					? `Left at Fax.Plus: webhook endpoint ${left}, still delivering to this workflow's URL (n8n answers those deliveries 404 while the workflow is inactive). ` +
-						'Delete it in Fax.Plus → Integrations → Webhooks, or with the Fax.Plus node (Webhook → Delete), or publish and unpublish the workflow again'
-					: 'What the trigger registered may still be at Fax.Plus: check Fax.Plus → Integrations → Webhooks';
-				logWarning(
-					this,
-					`could not delete the trigger's registration at Fax.Plus: ${errorText(error)}. ${what}`,
-					{ event: 'deletion_failed', ...(left ? { left } : {}) },
-				);
-				throw nodeErrorOf(this, error);
-			}
-		},
-	};
+function registeredKey(context: IHookFunctions, url: string): string {
+	const node = context.getNode();
+	return JSON.stringify([context.getWorkflow().id ?? '', node.id ?? node.name, url]);
+}
+
+/** The node's webhook URL: n8n gives one, as the description declares the `default` webhook. */
+const webhookUrlOf = (context: IHookFunctions) => context.getNodeWebhookUrl('default') as string;
+
+async function deleteEndpoint(context: IHookFunctions, id: string, why: string): Promise<void> {
+	await deleteWebhookEndpoint(context, id);
+	logInfo(context, `deleted webhook endpoint ${id} at Fax.Plus (${why})`, {
+		event: 'endpoint_deleted',
+		id,
+	});
+}
+
+/** Records (or with undefined forgets) the URL's endpoint, in the node and in this process. */
+function record(
+	context: IHookFunctions,
+	registered: RegisteredEndpoints,
+	url: string,
+	id: string | undefined,
+): void {
+	const key = registeredKey(context, url);
+	registered.delete(key);
+	if (id !== undefined) {
+		if (registered.size >= MAX_REMEMBERED)
+			registered.delete(registered.keys().next().value as string);
+		registered.set(key, id);
+	}
+	writeEndpoint(context, url, id);
+}
+
+// Of several endpoints with one URL, adopted or just created, the lowest ID (Svix's IDs start with
+// the time: the oldest), whatever order Fax.Plus lists them in: each of n8n's mains keeps that one.
+function keptEndpoint(endpoints: WebhookEndpoint[]): WebhookEndpoint | undefined {
+	return endpoints.reduce<WebhookEndpoint | undefined>(
+		(kept, each) => (kept === undefined || String(each.id) < String(kept.id) ? each : kept),
+		undefined,
+	);
+}
+
+function endpointMatches(endpoint: WebhookEndpoint, url: string, wanted: Subscription): boolean {
+	return (
+		endpoint.url === url &&
+		sameSet(endpoint.filter_types, wanted.events) &&
+		sameSet(endpoint.channels ?? [], wanted.channels)
+	);
+}
+
+/** Refuses to activate with a forgeable secret; none yet: goes on (401 until saved), logged. Whether one is saved. */
+async function checkSigningSecretStrength(context: IHookFunctions): Promise<boolean> {
+	if (!context.getNode().credentials?.faxPlusWebhookSecretApi) return false;
+	const credentials = await context.getCredentials<{ secret?: unknown }>('faxPlusWebhookSecretApi');
+	if (isValidWebhookSecret(credentials?.secret)) return true;
+	if (!isEmptySecret(credentials?.secret)) {
+		throw operationError(context, {
+			message: 'The signing secret credential is too weak',
+			description: WEAK_SECRET_MESSAGE,
+		});
+	}
+	if (context.getMode() !== 'manual')
+		logInfo(
+			context,
+			"no signing secret is saved in the trigger's signing secret credential yet: deliveries are refused with 401 until it is. Once the endpoint is registered, copy its signing secret (whsec_…) from Fax.Plus → Integrations → Webhooks into the credential and save it",
+			{ event: 'signing_secret_empty' },
+		);
+	return false;
+}
+
+// A secret saved before its endpoint existed is another endpoint's: each endpoint gets its own,
+// and n8n's editor pre-selects the newest signing secret credential for a new trigger.
+function warnSecretOfAnotherEndpoint(context: IHookFunctions, endpointId: string): void {
+	const name = context.getNode().credentials?.faxPlusWebhookSecretApi?.name;
+	logWarning(
+		context,
+		`the signing secret credential${name ? ` "${name}"` : ''} holds a secret saved before this ` +
+			`trigger registered webhook endpoint ${endpointId}, so it is another endpoint's (another trigger's, ` +
+			`or an earlier one of this trigger): every delivery to this workflow is refused with 401 until ` +
+			`it holds this endpoint's. A signing secret belongs to one endpoint: give this trigger a signing ` +
+			`secret credential of its own, copy into it the signing secret (whsec_…) of the endpoint whose ` +
+			`URL is this node's Production URL from Fax.Plus → Integrations → Webhooks and save it`,
+		{ event: 'signing_secret_of_another_endpoint', endpointId },
+	);
 }
 
 function sameSet(a: readonly string[] | null | undefined, b: readonly string[]): boolean {

@@ -21,6 +21,7 @@ import { logDebug, urlWithoutSecrets, type LogContext } from '../shared/logging/
 import { logThrottledWarning, LogThrottle } from '../shared/logging/throttle';
 import { buildOutput, isObject, parsePayload } from '../shared/triggers/output';
 import { matchesStatuses, readOptions, selectedEvents } from '../shared/triggers/settings';
+import { ENDPOINTS_KEY } from './endpointRecord';
 
 /** The node's webhook(), one per node instance (so per process: nodes/shared/n8n/README.md), with its log throttle. */
 export function deliveryReceiver() {
@@ -197,9 +198,6 @@ function secretCredentialOf(context: LogContext): string {
 	if (name === undefined) return 'no signing secret credential is chosen in the trigger';
 	return `signing secret credential "${name.length > 100 ? `${name.slice(0, 99)}…` : name}"`;
 }
-
-/** Where the node's static data keeps the endpoint of each webhook URL, `{ [url]: ep_ id }`: lifecycle.ts records it. */
-export const ENDPOINTS_KEY = 'endpoints';
 
 /** The endpoint whose secret the credential must hold: its ID as activation recorded it, and the node's URL without query. */
 function endpointOf(context: IWebhookFunctions): { text: string; endpointId?: string } {

@@ -1,5 +1,6 @@
-// Custom API Call: any request below the credential's Base URL, through the package's transport;
-// `customApiCall` is the operation, its request's parts read by the helpers below.
+// Custom API Call: any request below the credential's Base URL, through the package's transport.
+// `customApiCallResource` is its resource (the node's resource list writes its entry) and
+// `customApiCall` its one operation; the helpers below read the request's parts.
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -13,26 +14,22 @@ import { operationError } from '../../shared/transport/nodeErrors';
 import { checkedCustomPath } from '../../shared/transport/customPath';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 import { apiDownload, apiRequest } from '../shared/requests';
-import { CUSTOM_API_CALL_NAME } from '../../shared/n8n/editor';
 import { outputBinaryField } from '../shared/parameters';
 import { outputFieldOf, requiredString } from '../shared/values';
 import type { FaxPlusOperation } from '../shared/types';
 import { updateDisplayOptions, docsLink } from '../shared/display';
-import { CUSTOM_API_CALL } from '../shared/pickers';
+import { resourceOf } from '../shared/pickers';
 
-/** The one operation of the resource list's last entry. */
+/** Custom API Call's value, as a resource and as its one operation. */
+export const CUSTOM_API_CALL = 'customApiCall';
+
+/** The resource's one operation: named as n8n's own, it also keeps n8n from adding its own after it. */
 const customApiCallOption: INodePropertyOptions = {
-	name: CUSTOM_API_CALL_NAME,
+	name: 'Custom API Call',
 	value: CUSTOM_API_CALL,
 	action: 'Make a custom API call',
 	description:
 		"Send a request to any Fax.Plus endpoint below the credential's Base URL, e.g. one no operation covers",
-};
-
-export const customApiCallResource: INodePropertyOptions = {
-	name: CUSTOM_API_CALL_NAME,
-	value: CUSTOM_API_CALL,
-	description: 'A request to any endpoint below the Base URL, e.g. one no operation covers',
 };
 
 const METHODS: IHttpRequestMethods[] = ['DELETE', 'GET', 'PATCH', 'POST', 'PUT'];
@@ -141,6 +138,11 @@ export const customApiCall: FaxPlusOperation = {
 	agentRisk: { kind: 'changes' },
 	execute,
 };
+
+/** The resource list's last entry, whose one operation is the call. */
+export const customApiCallResource = resourceOf(CUSTOM_API_CALL, CUSTOM_API_CALL, {
+	customApiCall,
+});
 
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const method = methodOf(this, itemIndex);

@@ -1,12 +1,10 @@
 // A resource as the node reads it (its Operation picker, each operation's tool fields and
-// parameters, the node's Options), Custom API Call's value, and the canvas subtitle.
+// parameters, the node's Options) and the canvas subtitle.
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { nodeOptions } from './nodeOptions';
-import { toolFields, updateDisplayOptions } from './display';
+import { updateDisplayOptions } from './display';
+import { toolFields } from './asTool';
 import type { FaxPlusOperation, FaxPlusResource } from './types';
-
-/** Custom API Call's value, as a resource and as its one operation. */
-export const CUSTOM_API_CALL = 'customApiCall';
 
 /**
  * A resource of `operations`, in their order: its picker, each operation's tool fields (from its

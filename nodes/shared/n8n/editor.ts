@@ -1,15 +1,5 @@
 // What n8n's loader and editor make of the nodes' descriptions (README.md).
 
-/**
- * The action node's versions. n8n adds its own "Custom API Call" to the resource and operation lists
- * only of a node whose `defaultVersion` is absent or equal to its `version`: a list of one version
- * with a default gets none, so the node panel lists the node's own Custom API Call once.
- */
-export const ACTION_VERSIONS = { version: [1], defaultVersion: 1 };
-
-/** The name that, on a list's last entry, also keeps n8n from adding its own there. */
-export const CUSTOM_API_CALL_NAME = 'Custom API Call';
-
 /** What the action node does, in words n8n shows where it lists the node alone (as a tool). */
 export const ACTION_DESCRIPTION =
 	'Send faxes and check their status; read, download and extract the text of faxes; manage numbers and webhooks';

@@ -1,7 +1,0 @@
-import { customApiCall } from './customApiCall.operation';
-import { CUSTOM_API_CALL, resourceOf } from '../shared/pickers';
-
-/** The resource list's last entry, with one operation: n8n then adds no Custom API Call of its own. */
-export const { operations, description } = resourceOf(CUSTOM_API_CALL, CUSTOM_API_CALL, {
-	customApiCall,
-});
