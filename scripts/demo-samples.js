@@ -182,8 +182,8 @@ async function createDemoSamples(n8n, server) {
 					operation: 'send',
 					userId: 'self',
 					from: sender,
-					// A number of its own: the editor's repeat guard holds back a second fax to a number
-					// faxed minutes ago (Send From URL's), as it should.
+					// A number of its own: the editor's repeat guard answers a fax to a number faxed
+					// minutes ago (Send From URL's) with that fax instead of sending.
 					to: '+442079460018',
 					documentSource: 'fax',
 					fromFax: { __rl: true, mode: 'id', value: 'fax_1' },

@@ -146,7 +146,7 @@ Fax.Plus demo is running (n8n ${n8n.version}${queueMode ? ', queue mode: main, w
       ${n8n.url}/workflow/${reader.id}   (open it and click "Execute workflow")
     ${sending.name}
       ${n8n.url}/workflow/${sending.id}   (open it and click "Execute workflow"; run
-      it again within 5 minutes and Send holds back the repeat, saying how to send again)
+      it again within 5 minutes and Send outputs the faxes queued before, duplicate: true)
     ${triggered.name}   (active)
       ${n8n.url}/workflow/${triggered.id}
 

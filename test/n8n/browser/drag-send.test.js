@@ -7,9 +7,10 @@
 // comes: its fields read Send's item. It types no expression, runs each step, and gets the fax's
 // status from the local Fax.Plus server. Then the editor's path when Send has no run data: with
 // Send's output pinned, Get Status runs on it and nothing is faxed again; unpinned, Send runs again
-// and is held back, its error saying to pin. On the way: the node panel's entry (the trigger
-// inside, the events' brackets), the canvas subtitles' display names, and a
-// locator showing its mode.
+// and outputs the fax it sent before (duplicate: true). Last, Manual Trigger → Send → No Op run
+// twice with Execute workflow: the second run's Send outputs the first run's fax, the No Op runs,
+// and the outbox holds one fax. On the way: the node panel's entry (the trigger inside, the
+// events' brackets), the canvas subtitles' display names, and a locator showing its mode.
 //
 // Run by test/n8n/e2e/run.js as the check file "drag-send"; alone:
 //   E2E_ONLY=drag-send npm run test:e2e   or   node test/n8n/browser/drag-send.test.js
@@ -29,6 +30,8 @@ const { makePdf } = require('../../server/media');
 const ACTION = 'n8n-nodes-faxplus.faxPlus';
 // Faxes to this number leave the outbox at once as sent faxes (the local server's outbox plan).
 const TO = '+15557770031';
+// Faxes to this one stay in the outbox.
+const REPEAT_TO = '+15557770032';
 const FROM = '+15551230001';
 
 module.exports = async function dragSend(t) {
@@ -309,24 +312,91 @@ module.exports = async function dragSend(t) {
 		);
 
 		await bcheck(
-			"drag-send: unpinned, Get Status runs Send again, which is held back and says to pin Send's output",
+			'drag-send: unpinned, Send runs again in a reopened editor and outputs the fax it sent before (duplicate: true); nothing is faxed again',
 			async () => {
 				await setSendPinned(false);
-				const faxes = Object.keys(server.state.outbox).length;
-				await openNode('Get Status');
+				const before = server.requests.length;
+				const runs = (await n8n.executions(workflow.id, { includeData: false })).length;
+				await openNode('Send a fax');
 				await runWithForm();
-				// The toast says it: n8n shows the error's message there.
-				await page
-					.getByText(/^Held back: a fax to .*; pin Send's output to run the steps after it$/)
-					.first()
-					.waitFor();
-				await page.screenshot({ path: shot('held-back') });
-				const [last] = await n8n.executions(workflow.id);
-				const error = last?.data?.resultData?.error;
-				assert.match(error?.message ?? '', /^Held back: a fax to \+15557770031/);
-				assert.match(error?.description ?? '', /pin Send's output once it has run/);
-				assert.equal(Object.keys(server.state.outbox).length, faxes);
+				await ndv.getByTestId('output-panel').getByText('duplicate').first().waitFor();
+				await page.screenshot({ path: shot('repeat-answered') });
+				const list = await n8n.waitForExecutions(workflow.id, runs + 1);
+				const sent = outputOf(list.at(-1), 'Send a fax')?.[0]?.json;
+				assert.equal(sent?.duplicate, true, `Send's item: ${JSON.stringify(sent)}`);
+				assert.equal(sent.to, TO);
+				// The fax left the outbox at once: named by its sent fax's ID.
+				assert.ok(sent.faxId, 'the fax sent before is named');
+				assert.match(sent.message, /^Not sent again: a fax to this number was queued/);
+				const posts = server.requests
+					.slice(before)
+					.filter((r) => r.method === 'POST' && r.path.startsWith('/v3/'));
+				assert.deepEqual(posts, [], 'nothing was uploaded or sent');
 				await closeNode();
+			},
+		);
+
+		await bcheck(
+			"drag-send: Manual Trigger → Send → No Op run twice from Execute workflow: the second run's Send outputs the first run's fax (duplicate: true) and the No Op runs; the outbox holds one fax",
+			async () => {
+				const repeat = await n8n.importWorkflow({
+					name: 'Browser test: Manual Trigger → Send → No Op, run twice',
+					nodes: [
+						{
+							id: crypto.randomUUID(),
+							name: 'Run',
+							type: 'n8n-nodes-base.manualTrigger',
+							typeVersion: 1,
+							position: [0, 0],
+							parameters: {},
+						},
+						fax('Send', 'send', 260, {
+							userId: 'self',
+							from: { __rl: true, mode: 'number', value: FROM },
+							to: REPEAT_TO,
+							documentSource: 'text',
+							documentText: 'The results are ready.',
+						}),
+						{
+							id: crypto.randomUUID(),
+							name: 'Next Step',
+							type: 'n8n-nodes-base.noOp',
+							typeVersion: 1,
+							position: [520, 0],
+							parameters: {},
+						},
+					],
+					connections: {
+						Run: { main: [[{ node: 'Send', type: 'main', index: 0 }]] },
+						Send: { main: [[{ node: 'Next Step', type: 'main', index: 0 }]] },
+					},
+				});
+				const before = server.requests.length;
+				const outboxTo = () =>
+					Object.values(server.state.outbox).filter((fax) => [fax.to].flat().includes(REPEAT_TO));
+				await page.goto(`${n8n.url}/workflow/${repeat.id}`);
+				const runs = [];
+				for (const n of [1, 2]) {
+					await page.getByTestId('execute-workflow-button').click();
+					runs.push((await n8n.waitForExecutions(repeat.id, n, { timeoutMs: 120000 })).at(-1));
+				}
+				for (const run of runs)
+					assert.equal(run.status, 'success', JSON.stringify(run.data?.resultData?.error));
+				const [first, second] = runs.map((run) => outputOf(run, 'Send')?.[0]?.json);
+				assert.ok(first?.outboxFaxId, `the first run's Send: ${JSON.stringify(first)}`);
+				assert.equal(first.duplicate, undefined);
+				assert.equal(second?.duplicate, true, `the second run's Send: ${JSON.stringify(second)}`);
+				assert.equal(second.outboxFaxId, first.outboxFaxId);
+				assert.equal(second.to, REPEAT_TO);
+				assert.match(second.message, /^Not sent again/);
+				// The step after Send ran on the earlier fax.
+				assert.deepEqual(outputOf(runs[1], 'Next Step')?.[0]?.json, second);
+				const posts = server.requests
+					.slice(before)
+					.filter((r) => r.method === 'POST' && r.path === '/v3/accounts/self/outbox');
+				assert.equal(posts.length, 1, 'one outbox request');
+				assert.equal(outboxTo().length, 1, 'the outbox holds one fax');
+				await page.screenshot({ path: shot('repeat-next-step') });
 			},
 		);
 

@@ -10,8 +10,9 @@
 //   publish; a new fax then runs the workflow once.
 // - The demo (`npm run demo`, scripts/demo-samples.js): its credentials pass n8n's credential
 //   test, each sample workflow runs green from the editor's Execute workflow, a second run of the
-//   sending one within 5 minutes is held back with words that say so, and the local server's
-//   Integrations → Webhooks page shows the active trigger's endpoint with its secret.
+//   sending one within 5 minutes faxes nothing and outputs the faxes queued before
+//   (duplicate: true), and the local server's Integrations → Webhooks page shows the active
+//   trigger's endpoint with its secret.
 // OAuth2's set-up is test/n8n/browser/oauth2.test.js. The example workflows' "after importing"
 // steps are followed through n8n's API by test/n8n/e2e/examples.e2e.js.
 //
@@ -185,24 +186,29 @@ module.exports = async function setup(t) {
 			);
 
 		await bcheck(
-			"setup: the demo's sending workflow run again within 5 minutes is held back, saying what and how to send again",
+			"setup: the demo's sending workflow run again within 5 minutes faxes nothing: each Send outputs the fax queued before (duplicate: true), and every node runs",
 			async () => {
 				const faxes = Object.keys(server.state.outbox).length;
 				const execution = await executeInEditor(s.demo.sending.id);
-				const error = execution.data?.resultData?.error;
-				assert.equal(execution.status, 'error');
-				assert.match(
-					error?.message ?? '',
-					/^Held back: a fax to \+4930123456 was queued less than 5 minutes ago/,
+				assert.equal(
+					execution.status,
+					'success',
+					JSON.stringify(execution.data?.resultData?.error),
 				);
-				assert.match(
-					error?.description ?? '',
-					/^Nothing was sent.*To send it again now, set Options → Idempotency Key to a new value/,
+				const runData = execution.data?.resultData?.runData ?? {};
+				assert.deepEqual(
+					Object.keys(runData).sort(),
+					s.demo.sending.nodes.map((node) => node.name).sort(),
 				);
-				await page
-					.getByText(/^Held back: a fax to/)
-					.first()
-					.waitFor();
+				for (const name of ['Send Text', 'Send From URL', 'Forward Fax']) {
+					const items = runData[name]?.[0]?.data?.main?.[0] ?? [];
+					assert.ok(items.length > 0, `${name} output nothing`);
+					for (const { json } of items) {
+						assert.equal(json.duplicate, true, `${name}: ${JSON.stringify(json)}`);
+						assert.ok(json.outboxFaxId ?? json.faxId, `${name} names the fax before`);
+						assert.match(json.message, /^Not sent again: .*Idempotency Key/);
+					}
+				}
 				assert.equal(Object.keys(server.state.outbox).length, faxes);
 			},
 		);

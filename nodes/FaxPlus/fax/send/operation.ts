@@ -26,7 +26,7 @@ import {
 } from './documents';
 import { fetchDocuments } from './documentUrls';
 import { finalStatusSettings, waitForFinalStatus, queuedForAgent } from './finalStatus';
-import { sendKeyOf, checkManualRepeat, type KeyHold } from './idempotency/keyLookups';
+import { sendKeyOf, manualRepeatOf, type KeyHold } from './idempotency/keyLookups';
 
 export const option: INodePropertyOptions = {
 	name: 'Send',
@@ -87,16 +87,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		faxOptions: { ...payload, comment: undefined, uploadFormat },
 	});
 	const duplicate = (found: IDataObject[]) => {
-		logDebug(this, 'Send answered a duplicate: Fax.Plus has this fax (Idempotency Key)', {
-			event: 'send_duplicate',
-			itemIndex,
-		});
+		const event = { event: 'send_duplicate', itemIndex };
+		logDebug(this, 'Send answered a duplicate: Fax.Plus has this fax', event);
 		return toItems(found);
 	};
 	// The key's protocol: look → (upload) → hold → (outbox request) → release; stopped before: abandon.
-	// Without a key, a manual run's repeat is caught by asking Fax.Plus.
-	if (!key) await checkManualRepeat(this, itemIndex, userId, to);
-	const found = await key?.look();
+	// Without a key, a manual run's repeat is answered by asking Fax.Plus.
+	const found = await (key?.look() ?? manualRepeatOf(this, itemIndex, { userId, to, from }));
 	if (found) return duplicate(found);
 
 	// Everything is checked: upload the files, then create the outbox fax.

@@ -94,16 +94,53 @@ type Key = { given?: string; id: string; parts: string; lookedAt: number; lifeti
 /** What hold() answers: the claim held through the outbox request, or the key's fax already sent. */
 export type KeyHold = HeldClaim | { duplicate: IDataObject[] };
 
-/** A fax found in Fax.Plus with the key's marker, and its status. */
+/** A fax found in Fax.Plus (with the key's marker, or a manual run's repeat): its status, and when Fax.Plus took it (ISO 8601 UTC; in ms). */
 type Found = {
 	id: string;
 	to: string[];
-	parts: string;
-	where: 'outbox' | 'sent';
+	where: Where;
 	status: object;
-	/** When Fax.Plus took the fax (its submit_time), in ISO 8601 UTC. */
 	queuedAt?: string;
+	time: number;
 };
+type Where = 'outbox' | 'sent';
+type Sender = Pick<SendIdentity, 'userId' | 'to' | 'from'>;
+
+/** An outbox or sent record as a repeat names it; undefined without an ID. */
+function foundOf(record: Record<string, unknown>, where: Where): Found | undefined {
+	const explained = where === 'outbox' ? outboxStatusFields : faxStatusFields;
+	const status = { status: record.status ?? null, ...explained(record.status) };
+	const [id, submitted] = [record.id, isoTime(record.submit_time)];
+	const queuedAt = typeof submitted === 'string' && submitted.endsWith('Z') ? submitted : undefined;
+	const to = (Array.isArray(record.to) ? record.to : [record.to]).map(String);
+	const time = timeOf(record);
+	return typeof id === 'string' ? { id, to, where, status, queuedAt, time } : undefined;
+}
+
+/** The numbers of an outbox or sent record's `to` (a list in the outbox, one number once sent). */
+const numbersOf = (to: unknown): string[] =>
+	(Array.isArray(to) ? to : [to]).map(digitsOf).filter((digits) => digits !== '');
+
+/** A repeat's answer, one item per destination as Send's own: its fax in the outbox, once sent, and the latest's status. */
+function duplicateItems(faxes: Found[], { to, from }: Sender, why: IDataObject): IDataObject[] {
+	return to.map((number) => {
+		const its = faxes.filter((fax) => numbersOf(fax.to).includes(digitsOf(number)));
+		const latest = (where: Where) => its.filter((fax) => fax.where === where).at(-1);
+		const [outbox, sent, last] = [latest('outbox'), latest('sent'), its.at(-1)];
+		// As Send's own items have it, so Get Status finds the fax from this item too.
+		const queuedAt = (outbox ?? sent)?.queuedAt;
+		return {
+			outboxFaxId: outbox?.id ?? null,
+			...(sent && { faxId: sent.id }),
+			to: number,
+			...(queuedAt && { queuedAt }),
+			...(last && { where: last.where, ...last.status }),
+			duplicate: true,
+			from,
+			...why,
+		};
+	});
+}
 
 class SendKey {
 	/** Carried in the comment's tags and text: the key's HMAC and the parts' fingerprints. */
@@ -213,17 +250,10 @@ class SendKey {
 
 	/** The key's faxes in the lists: the duplicate items, a refusal when their parts differ, or undefined. */
 	private found({ outbox, sent }: Lists): IDataObject[] | undefined {
-		const found: Found[] = [];
-		const add = (record: IDataObject, candidates: unknown[], where: Found['where']) => {
-			const to = (Array.isArray(record.to) ? record.to : [record.to]).map(String);
-			const explained = where === 'outbox' ? outboxStatusFields : faxStatusFields;
-			const status = { status: record.status ?? null, ...explained(record.status) };
-			const parts = markedParts(candidates, this.key.id);
-			const submitted = isoTime(record.submit_time);
-			const queuedAt =
-				typeof submitted === 'string' && submitted.endsWith('Z') ? submitted : undefined;
-			if (parts !== undefined && typeof record.id === 'string')
-				found.push({ id: record.id, to, parts, where, status, queuedAt });
+		const found: Array<Found & { parts: string }> = [];
+		const add = (record: IDataObject, candidates: unknown[], where: Where) => {
+			const [parts, fax] = [markedParts(candidates, this.key.id), foundOf(record, where)];
+			if (fax && parts !== undefined) found.push({ ...fax, parts });
 		};
 		for (const record of outbox) {
 			const { text, tags } = (record.comment ?? {}) as { text?: unknown; tags?: unknown };
@@ -233,40 +263,17 @@ class SendKey {
 		if (found.length === 0) return undefined;
 		const same = found.filter((fax) => fax.parts === this.key.parts);
 		if (same.length === 0) throw this.reusedError(found);
-		return this.duplicateItems(same);
-	}
-
-	/** One item per destination: its fax in the outbox, once sent, and the latest's status. */
-	private duplicateItems(faxes: Found[]): IDataObject[] {
-		const latest = (where?: Found['where']) =>
-			Object.fromEntries(
-				faxes
-					.filter((fax) => where === undefined || fax.where === where)
-					.flatMap((fax) => fax.to.map((to) => [to, fax])),
-			) as Record<string, Found | undefined>;
-		const [outbox, sent, last] = [latest('outbox'), latest('sent'), latest()];
-		const { given } = this.key;
-		return this.identity.to.map((number) => ({
-			outboxFaxId: outbox[number]?.id ?? null,
-			...(sent[number]?.id && { faxId: sent[number]?.id }),
-			to: number,
-			// As Send's own items have it, so Get Status finds the fax from this item too.
-			...((outbox[number] ?? sent[number])?.queuedAt && {
-				queuedAt: (outbox[number] ?? sent[number])?.queuedAt,
-			}),
-			...(last[number] && { where: last[number]?.where, ...last[number]?.status }),
-			duplicate: true,
-			from: this.identity.from,
+		return duplicateItems(same, this.identity, {
 			commentTag: this.tag,
 			message:
 				'Not sent again: Fax.Plus has the fax sent with this key ("outboxFaxId" while it is in the outbox, "faxId" once it is sent; "status" and "statusMeaning" say how it went). A fax that failed is not sent again under its key: to send it again, use a new ' +
 				`${sendOption('Idempotency Key')}.`,
-			...(given !== undefined && { idempotencyKey: given }),
-		}));
+			...(this.key.given !== undefined && { idempotencyKey: this.key.given }),
+		});
 	}
 
 	/** The key's fax in Fax.Plus, sent with other parts: refused, naming what differs. */
-	private reusedError(found: Found[]): NodeOperationError {
+	private reusedError(found: Array<Found & { parts: string }>): NodeOperationError {
 		const differs = differingParts(this.key.parts, found[0].parts);
 		return this.refusal(
 			`was already used for another send: ${new Intl.ListFormat('en').format(differs.map((name) => PARTS[name]))} ${differs.length > 1 || differs[0] !== 'from' ? 'differ' : 'differs'}`,
@@ -277,18 +284,14 @@ class SendKey {
 	/** The key sent by this node, and no fax of it listed: refused rather than faxed again. */
 	private usedError(since: number): NodeOperationError {
 		return this.refusal(
-			'was already sent by this node, and Fax.Plus no longer shows its fax',
-			`Nothing was sent. n8n's record of this node's sends has the key, but Fax.Plus lists no fax ` +
-				`with it: not in the outbox, nor among the sent faxes since ${formatUtc(new Date(since)).slice(0, 10)} ` +
-				`(Fax.Plus may not keep the comment of a sent fax, where the key is), or the earlier send stopped ` +
-				`before Fax.Plus took it. Check Fax → Get Many (category "sent"); to fax it (again), use a ` +
-				`new key.`,
+			'was already sent by this node, and Fax.Plus no longer shows its fax: use a new Idempotency Key to send it again',
+			`Nothing was sent. n8n's record of this node's sends has the key, but Fax.Plus lists no fax with it since ${formatUtc(new Date(since)).slice(0, 10)} (a sent fax may lose its comment, where the key is, or the earlier send stopped before Fax.Plus took it). Check Fax → Get Many (category "sent"); to fax it (again), use a new key.`,
 		);
 	}
 
 	private busyError(): NodeOperationError {
 		return this.refusal(
-			'is being sent by another execution',
+			'is being sent by another execution: wait for the first send to finish, then run again',
 			`Nothing was sent now, and Fax.Plus lists no fax with the key yet. Another execution marked it in flight (a mark lasts ${(2 * MARK_WINDOW_MS) / 1000} s at most), or n8n's record of this node kept changing under it; try again in a minute.`,
 		);
 	}
@@ -307,38 +310,37 @@ class SendKey {
 // A manual re-run without a key first asks whether a fax to the number just went out.
 const MANUAL_REPEAT_MINUTES = 5;
 
-/** The numbers of an outbox or sent record's `to` (a list in the outbox, one number once sent). */
-const numbersOf = (to: unknown): string[] =>
-	(Array.isArray(to) ? to : [to]).map(digitsOf).filter((digits) => digits !== '');
-
-/** Refuses the first item of a manual run when a fax to one of its numbers went out minutes ago. */
-export async function checkManualRepeat(
+/** A manual run's first item with a fax to each number minutes old: those faxes as Send answered them; undefined to send. */
+export async function manualRepeatOf(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	userId: string,
-	to: string[],
-): Promise<void> {
-	if (itemIndex !== 0 || context.getMode() !== 'manual') return;
+	{ userId, to, from }: Sender,
+): Promise<IDataObject[] | undefined> {
+	if (itemIndex !== 0 || context.getMode() !== 'manual') return undefined;
 	const since = Date.now() - MANUAL_REPEAT_MINUTES * 60_000;
-	const wanted = new Set(to.map(digitsOf));
-	const recent = [
-		...(await outboxFaxes(context, userId, requestScope(context, itemIndex))),
-		...(await sentSince(context, requestScope(context, itemIndex), userId, since)),
-	].filter((record) => timeOf(record) >= since);
-	const repeated = recent.find((record) => numbersOf(record.to).some((n) => wanted.has(n)));
-	if (!repeated) return;
-	const number = to.find((n) => numbersOf(repeated.to).includes(digitsOf(n)));
+	const outbox = await outboxFaxes(context, userId, requestScope(context, itemIndex));
+	const sent = await sentSince(context, requestScope(context, itemIndex), userId, since);
+	const faxes = [
+		...outbox.map((r) => foundOf(r, 'outbox')),
+		...sent.map((r) => foundOf(r, 'sent')),
+	];
+	const listed = faxes.filter((fax): fax is Found => fax !== undefined && fax.time >= since);
+	// Each number's newest fax, named alone: its outbox ID while it waits, its fax ID once sent.
+	const newest = to.map((number) =>
+		listed
+			.filter((fax) => numbersOf(fax.to).includes(digitsOf(number)))
+			.reduce<Found | undefined>((a, b) => (a && a.time > b.time ? a : b), undefined),
+	);
+	if (newest.every((fax) => fax === undefined)) return undefined;
+	const message = `Not sent again: a fax to this number was queued less than ${MANUAL_REPEAT_MINUTES} minutes ago, and a manual run answers it rather than faxing twice ("outboxFaxId" while it is in the outbox, "faxId" once sent). To send it again now, set ${sendOption('Idempotency Key')} to a new value, or run again after ${MANUAL_REPEAT_MINUTES} minutes.`;
+	if (!newest.includes(undefined))
+		return to.flatMap((number, i) =>
+			duplicateItems([newest[i] as Found], { userId, to: [number], from }, { message }),
+		);
 	throw operationError(context, {
 		itemIndex,
-		// The toast shows only this: the way on to later steps is in it too.
-		message: `Held back: a fax to ${number} was queued less than ${MANUAL_REPEAT_MINUTES} minutes ago, so this manual run did not send it again; pin Send's output to run the steps after it`,
-		description:
-			`Nothing was sent: in the editor, Send holds back a second fax to a number within ${MANUAL_REPEAT_MINUTES} ` +
-			`minutes, since the editor runs Send again when you run a later step after editing it. To ` +
-			`send it again now, set Options → Idempotency Key to a new value (a repeat with the same ` +
-			`key is answered with the first fax), or run it again after ${MANUAL_REPEAT_MINUTES} minutes. ` +
-			`To try the steps after Send without faxing again, pin Send's output once it has run (the ` +
-			`pin icon above its output): the editor then hands later steps that item and does not run ` +
-			`Send. Runs from the workflow's trigger are not checked.`,
+		// The toast shows only this: the way on is in it.
+		message: `Held back: a fax to ${to.find((_, i) => newest[i]) ?? to[0]} was queued less than ${MANUAL_REPEAT_MINUTES} minutes ago; set Options → Idempotency Key to send again`,
+		description: `Nothing was sent: a manual run faxes a number at most once in ${MANUAL_REPEAT_MINUTES} minutes, and no fax queued before answers for ${to[newest.indexOf(undefined)]}. A new Idempotency Key sends now, as does a run after ${MANUAL_REPEAT_MINUTES} minutes.`,
 	});
 }

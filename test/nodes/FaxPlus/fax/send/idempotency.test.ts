@@ -204,7 +204,7 @@ describe('Fax → Send: Idempotency Key', () => {
 			async () => await runOperation(server(), { ...send, options: { idempotencyKey: 'k' } }),
 		);
 		expect(again.error?.message).toBe(
-			'Idempotency Key "k" was already sent by this node, and Fax.Plus no longer shows its fax',
+			'Idempotency Key "k" was already sent by this node, and Fax.Plus no longer shows its fax: use a new Idempotency Key to send it again',
 		);
 		expect(again.error?.description).toMatch(/^Nothing was sent\..*use a new key\.$/);
 		expect(accepted(server())).toHaveLength(1);
@@ -555,7 +555,7 @@ describe('Fax → Send: Idempotency Key', () => {
 					await runOperation(server(), { ...send, options: { idempotencyKey: 'unknown' } }),
 			);
 			expect(retried.error?.message).toBe(
-				'Idempotency Key "unknown" was already sent by this node, and Fax.Plus no longer shows its fax',
+				'Idempotency Key "unknown" was already sent by this node, and Fax.Plus no longer shows its fax: use a new Idempotency Key to send it again',
 			);
 			expect(accepted(server())).toHaveLength(0);
 		});
@@ -672,7 +672,7 @@ describe('Fax → Send: Idempotency Key', () => {
 				async () => await runOperation(other, { ...send, options: { idempotencyKey: 'moved' } }),
 			);
 			expect(there.error?.message).toBe(
-				'Idempotency Key "moved" was already sent by this node, and Fax.Plus no longer shows its fax',
+				'Idempotency Key "moved" was already sent by this node, and Fax.Plus no longer shows its fax: use a new Idempotency Key to send it again',
 			);
 			expect(accepted(other)).toHaveLength(0);
 			// Positive control: a new key sends there.

@@ -1,5 +1,6 @@
 // Fax → Send in a manual run: the editor runs Send again when a later step runs after Send was
-// edited; without an Idempotency Key, the first item asks Fax.Plus whether the fax just went out.
+// edited; without an Idempotency Key, the first item asks Fax.Plus whether the fax just went out,
+// and answers that fax as the first send did.
 import type { IDataObject } from 'n8n-workflow';
 import { apiRequests, runOk, runOperation, useFaxPlusServer } from '../../../../support/faxplus';
 import { useProcessedDataStore } from '../../../../support/processed-data';
@@ -18,26 +19,36 @@ describe('Fax → Send: a manual run that would send the same fax again', () => 
 	};
 	const outboxFaxes = () => Object.keys(server().state.outbox).length;
 
-	it('is refused when a fax to the number was queued minutes ago, asking for the Idempotency Key', async () => {
+	const outboxPosts = () =>
+		apiRequests(server()).filter((r) => r.method === 'POST' && r.path.endsWith('/outbox'));
+
+	it('answers the fax queued minutes ago, as the first send did, and faxes nothing again', async () => {
 		// Positive control: the first manual run sends.
 		const [first] = await runOk(server(), send, { mode: 'manual' });
 		expect(first.json.outboxFaxId).toBeDefined();
 		const queued = outboxFaxes();
 
-		const { error } = await runOperation(server(), send, { mode: 'manual' });
-		expect(error?.message).toBe(
-			"Held back: a fax to +15551234567 was queued less than 5 minutes ago, so this manual run did not send it again; pin Send's output to run the steps after it",
-		);
-		expect(error?.description).toMatch(/^Nothing was sent/);
-		expect(error?.description).toContain(
-			'To send it again now, set Options → Idempotency Key to a new value',
-		);
-		// How the editor's later steps get Send's item without a second fax.
-		expect(error?.description).toContain("pin Send's output once it has run");
+		const items = await runOk(server(), send, { mode: 'manual' });
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toEqual({
+			outboxFaxId: first.json.outboxFaxId,
+			to: '+15551234567',
+			from: '+15551230001',
+			queuedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+			where: 'outbox',
+			status: expect.any(String),
+			statusMeaning: expect.any(String),
+			statusRetryable: false,
+			duplicate: true,
+			message: expect.stringMatching(
+				/^Not sent again: a fax to this number was queued less than 5 minutes ago.*Idempotency Key/,
+			),
+		});
+		expect(outboxPosts()).toHaveLength(1);
 		expect(outboxFaxes()).toBe(queued);
 	});
 
-	it('finds it among the sent faxes once it has left the outbox', async () => {
+	it('answers it among the sent faxes once it has left the outbox, by its fax ID', async () => {
 		const [first] = await runOk(server(), send, { mode: 'manual' });
 		const id = String(first.json.outboxFaxId);
 		await fetch(`${server().origin}/_control/outbox/finish`, {
@@ -46,10 +57,44 @@ describe('Fax → Send: a manual run that would send the same fax again', () => 
 			body: JSON.stringify({ id }),
 		});
 		expect(server().state.outbox[id]).toBeUndefined();
-		const { error } = await runOperation(server(), send, { mode: 'manual' });
-		expect(error?.message).toMatch(
-			/^Held back: a fax to \+15551234567 was queued less than 5 minutes ago/,
+		const [again] = await runOk(server(), send, { mode: 'manual' });
+		expect(again.json).toMatchObject({
+			outboxFaxId: null,
+			faxId: expect.any(String),
+			to: '+15551234567',
+			where: 'sent',
+			duplicate: true,
+		});
+		expect(again.json.faxId).not.toBe(id);
+		expect(outboxPosts()).toHaveLength(1);
+	});
+
+	it('answers each number with its own fax', async () => {
+		const [first] = await runOk(server(), send, { mode: 'manual' });
+		const [berlin] = await runOk(server(), { ...send, to: '+4930123456' }, { mode: 'manual' });
+		const both = { ...send, to: '+15551234567, +4930123456' };
+		const items = await runOk(server(), both, { mode: 'manual' });
+		expect(items.map(({ json }) => [json.to, json.outboxFaxId, json.duplicate])).toEqual([
+			['+15551234567', first.json.outboxFaxId, true],
+			['+4930123456', berlin.json.outboxFaxId, true],
+		]);
+		expect(outboxPosts()).toHaveLength(2);
+	});
+
+	it('where one of its numbers has no fax before, sends nothing, and the first line says the way on', async () => {
+		await runOk(server(), send, { mode: 'manual' });
+		const { error } = await runOperation(
+			server(),
+			{ ...send, to: '+15551234567, +4930123456' },
+			{ mode: 'manual' },
 		);
+		expect(error?.message).toBe(
+			'Held back: a fax to +15551234567 was queued less than 5 minutes ago; set Options → Idempotency Key to send again',
+		);
+		expect(error?.description).toMatch(
+			/^Nothing was sent.*no fax queued before answers for \+4930123456/,
+		);
+		expect(outboxPosts()).toHaveLength(1);
 	});
 
 	it('lets another number, a run from the trigger and a run with an Idempotency Key through', async () => {

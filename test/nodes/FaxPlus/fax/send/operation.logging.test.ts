@@ -1,9 +1,14 @@
 // What Send tells the operator (n8n's log, through n8n-core's real execute context) and saves
 // with the execution (custom data): uploads and outbox IDs at debug, a duplicate answered by
-// its key, a 429 that used up its retries and an Idempotency Key that could not be recorded
-// as warnings.
+// its key or a manual run's repeat, a 429 that used up its retries and an Idempotency Key that
+// could not be recorded as warnings.
 import type { IDataObject } from 'n8n-workflow';
-import { patCredentials, runOperation, useFaxPlusServer } from '../../../../support/faxplus';
+import {
+	patCredentials,
+	runOperation,
+	useFaxPlusServer,
+	type RunOptions,
+} from '../../../../support/faxplus';
 import { FaultProxy } from '../../../../support/fault-proxy';
 import { useCapturedLogs } from '../../../../support/log-capture';
 import { runFaxPlusNode } from '../../../../support/n8n-harness';
@@ -27,8 +32,8 @@ describe('Fax → Send: what it logs and saves with the execution', () => {
 		store = useProcessedDataStore();
 	});
 
-	const sendOk = async (parameters: IDataObject = {}) => {
-		const result = await runOperation(server(), { ...send, ...parameters });
+	const sendOk = async (parameters: IDataObject = {}, options: RunOptions = {}) => {
+		const result = await runOperation(server(), { ...send, ...parameters }, options);
 		if (result.error)
 			throw new Error(`${result.error.message} (${result.error.description ?? ''})`);
 		return result;
@@ -69,6 +74,16 @@ describe('Fax → Send: what it logs and saves with the execution', () => {
 			['debug', 'send_duplicate'],
 		]);
 		expect(JSON.stringify(logs.lines)).not.toContain('order-4242');
+	});
+
+	it("a manual run's repeat, answered with the fax queued before, is the same debug line", async () => {
+		await sendOk({}, { mode: 'manual' });
+		logs.clear();
+		const repeat = await sendOk({}, { mode: 'manual' });
+		expect(repeat.items[0].json).toMatchObject({ duplicate: true });
+		expect(logs.ours().map((line) => [line.level, line.meta.event])).toEqual([
+			['debug', 'send_duplicate'],
+		]);
 	});
 
 	describe('through a proxy that fails requests', () => {
