@@ -23,12 +23,12 @@ import { logDebug, urlWithoutSecrets, type LogContext } from '../shared/logging/
 import { logThrottledWarning, LogThrottle } from '../shared/logging/throttle';
 import { buildOutput, isObject, parsePayload } from '../shared/triggers/output';
 import { matchesStatuses, readOptions, selectedEvents } from '../shared/triggers/settings';
-import { REFUSAL_RUN_WINDOW_MS, refusalRunItem, type RefusalRun } from './refusalRun';
+import { RefusalRunGate, refusalRunItem, type RefusalRun } from './refusalRun';
 
 /** The node's webhook(), one per node instance (so per process: nodes/shared/n8n/README.md), with its throttles. */
 export function deliveryReceiver() {
 	const throttle = new LogThrottle();
-	const refusalRuns = new LogThrottle(REFUSAL_RUN_WINDOW_MS);
+	const refusalRuns = new RefusalRunGate();
 	const verify = knownSecrets();
 	return async function (this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		let outcome: IWebhookResponseData | Refusal;
@@ -194,23 +194,23 @@ function logRefusal(
 
 /**
  * The failed run's words for a refusal the signing secret decides, the first of its endpoint in
- * REFUSAL_RUN_WINDOW_MS; undefined otherwise (a test event is never refused for its signature).
+ * an hour (RefusalRunGate); undefined otherwise (a test event is never refused for its signature).
  */
 function refusalRunOf(
 	context: IWebhookFunctions,
-	throttle: LogThrottle,
+	gate: RefusalRunGate,
 	cause: RefusalCause,
 ): RefusalRun | undefined {
 	if (!SECRET_CAUSES.includes(cause) || context.getMode() === 'manual') return undefined;
 	const endpoint = endpointOf(context);
-	let key: string;
+	let webhook: string;
 	try {
 		const node = context.getNode();
-		key = `${String(context.getWorkflow().id)}:${node.id ?? node.name}:${endpoint.endpointId ?? endpoint.text}`;
+		webhook = `${String(context.getWorkflow().id)}:${node.id ?? node.name}`;
 	} catch {
 		return undefined;
 	}
-	if (!throttle.decide(key, Date.now()).write) return undefined;
+	if (!gate.admits(webhook, endpoint.endpointId, Date.now())) return undefined;
 	const credential = secretCredentialOf(context);
 	const where = `${endpoint.text[0].toUpperCase()}${endpoint.text.slice(1)}`;
 	return {

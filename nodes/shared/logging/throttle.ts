@@ -1,5 +1,4 @@
-// Warnings a trigger may repeat on every delivery or poll, at most one of a kind a minute; the
-// same throttle, with an hour's window, bounds the webhook trigger's refusal runs.
+// Warnings a trigger may repeat on every delivery or poll, at most one of a kind a minute.
 import type { IDataObject } from 'n8n-workflow';
 import { logWarning, type LogContext } from './log';
 
@@ -38,16 +37,13 @@ type ThrottleDecision =
 	/** Write the line; `heldBack` lines of the same key were not written since `since` (epoch ms). */
 	{ write: true; heldBack: number; since: number } | { write: false };
 
-/** At most one of a key per window (a minute unless given, in milliseconds). */
 export class LogThrottle {
 	private readonly keys = new Map<string, { writtenAt: number; heldBack: number }>();
-
-	constructor(private readonly windowMs = THROTTLE_WINDOW_MS) {}
 
 	decide(key: string, now: number): ThrottleDecision {
 		const state = this.keys.get(key);
 		// A clock that went back counts as a new window, so nothing is held back for long.
-		if (state && now >= state.writtenAt && now - state.writtenAt < this.windowMs) {
+		if (state && now >= state.writtenAt && now - state.writtenAt < THROTTLE_WINDOW_MS) {
 			state.heldBack++;
 			return { write: false };
 		}

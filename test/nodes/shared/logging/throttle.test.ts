@@ -39,13 +39,4 @@ describe('LogThrottle', () => {
 		expect(throttle.decide('k0', 1).write).toBe(true);
 		expect(throttle.decide('k1000', 1).write).toBe(false);
 	});
-
-	it('takes another window: an hour holds every one after the first until the hour has passed', () => {
-		const hour = 3_600_000;
-		const throttle = new LogThrottle(hour);
-		expect(throttle.decide('a', 0).write).toBe(true);
-		for (let i = 1; i <= 200; i++) expect(throttle.decide('a', i * 17_000).write).toBe(false);
-		expect(throttle.decide('a', hour - 1).write).toBe(false);
-		expect(throttle.decide('a', hour)).toEqual({ write: true, heldBack: 201, since: 0 });
-	});
 });
