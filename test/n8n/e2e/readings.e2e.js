@@ -254,7 +254,7 @@ module.exports = async function readings(t) {
 	if (!trigger.t) return;
 
 	await check(
-		'readings: a forged svix-signature is refused with 401 and starts nothing; a webhook-* delivery still runs',
+		'readings: a forged svix-signature is refused with 401 and passes nothing on; a webhook-* delivery still runs',
 		async () => {
 			server.setReadings({ signatureHeaders: 'svix' });
 			const before = (await runs(trigger.t.wf)).length;
