@@ -5,9 +5,10 @@
 // a flood of forged and unsigned requests adds none within the hour; once the right secret is
 // pasted, a signed delivery runs as always.
 //
-// "Adds none" is checked without sleeping: each refusal run is decided in webhook(), before its
-// 401, and created before n8n takes the next request of the same workflow through to a run, so
-// the signed delivery after the flood is the fence: once its run is there, so is any refusal run.
+// "Adds none" is checked without sleeping: a refusal run is decided in webhook() before its 401
+// is sent, and n8n creates it right after; the signed delivery after the flood goes through
+// n8n's whole webhook path and its run, so it is the fence: once its run is there, the flood's
+// would be too.
 
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
