@@ -44,6 +44,8 @@ const FILE_SECONDS = {
 		// n8n refuses, each answered at its publication outbox's next poll (alone, busy machine).
 		'engine-v2': 72,
 		pairing: 40,
+		// 200 forged and unsigned requests, one at a time per worker (busy machine, 2026-11-29).
+		'signature-refusal': 64,
 		'trigger-records': 29,
 		readings: 25,
 		'send-once': 25,

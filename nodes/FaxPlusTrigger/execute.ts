@@ -1,4 +1,5 @@
-// The trigger's execute() phase: duplicate check (recordOnce.ts), then the document.
+// The trigger's execute() phase: a refusal run fails (refusalRun.ts), then the duplicate check
+// (recordOnce.ts), then the document.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { DOCUMENT_EVENTS, withDocument } from '../shared/triggers/document';
 import { faxKeysOfDelivery } from '../shared/triggers/faxKeys';
@@ -12,6 +13,8 @@ import {
 import { readOptions } from '../shared/triggers/settings';
 import { saveTriggerItemCustomData } from '../shared/logging/customData';
 import { logDebug } from '../shared/logging/log';
+import { operationError } from '../shared/transport/nodeErrors';
+import { refusalOfItem } from './refusalRun';
 
 function repeatHint(json: IDataObject, before: RecordedBefore): string {
 	if (before.own.length > 0)
@@ -31,6 +34,13 @@ export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecu
 	const output: INodeExecutionData[] = [];
 	for (let index = 0; index < items.length; index++) {
 		const json = items[index].json;
+		// A refused signature's marker: no delivery, so no record; the run fails with its words.
+		const refusal = refusalOfItem(json);
+		if (refusal) {
+			if (!this.continueOnFail()) throw operationError(this, { itemIndex: index, ...refusal });
+			output.push({ json: { error: refusal.message, ...refusal }, pairedItem: { item: index } });
+			continue;
+		}
 		if (durable) {
 			try {
 				// Its own record: the webhook-id, Fax.Plus's idempotency key (the same on every retry

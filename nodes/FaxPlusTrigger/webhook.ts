@@ -1,10 +1,12 @@
 // The trigger's webhook(): one delivery verified (its size, its signature over the raw bytes),
 // filtered by event and status, and handed to n8n as a run; a refusal is answered here, with a
-// throttled warning in n8n's log. Never throws. Entry: deliveryReceiver(); then handle(), the
-// known secrets, the refusal's log line and the causes.
+// throttled warning in n8n's log, and one the signing secret decides also with a failed run at
+// most once an hour per endpoint (refusalRun.ts). Never throws. Entry: deliveryReceiver(); then
+// handle(), the known secrets, the refusal's log line and run, and the causes.
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import {
 	answerDirectly,
+	answeredDirectly,
 	rawBodyOf,
 	skipsDuplicateCheck,
 	SKIPPED_CHECK_TODO,
@@ -22,10 +24,12 @@ import { logThrottledWarning, LogThrottle } from '../shared/logging/throttle';
 import { buildOutput, isObject, parsePayload } from '../shared/triggers/output';
 import { matchesStatuses, readOptions, selectedEvents } from '../shared/triggers/settings';
 import { ENDPOINTS_KEY } from './endpointRecord';
+import { RefusalRunGate, refusalRunItem, type RefusalRun } from './refusalRun';
 
-/** The node's webhook(), one per node instance (so per process: nodes/shared/n8n/README.md), with its log throttle. */
+/** The node's webhook(), one per node instance (so per process: nodes/shared/n8n/README.md), with its throttles. */
 export function deliveryReceiver() {
 	const throttle = new LogThrottle();
+	const refusalRuns = new RefusalRunGate();
 	const verify = knownSecrets();
 	return async function (this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		let outcome: IWebhookResponseData | Refusal;
@@ -40,7 +44,9 @@ export function deliveryReceiver() {
 		const body = { received: false, reason, message: REFUSAL_CAUSES[reason].what };
 		answerDirectly(this, status, body, retryAfter ? { 'Retry-After': retryAfter } : {});
 		logRefusal(this, throttle, status, reason, this.getHeaderData());
-		return { noWebhookResponse: true };
+		const refusal = refusalRunOf(this, refusalRuns, reason);
+		// The sender has its 401; the run n8n starts with the marker fails in execute().
+		return answeredDirectly(refusal && [[refusalRunItem(refusal)]]);
 	};
 }
 
@@ -186,6 +192,42 @@ function logRefusal(
 		},
 	);
 }
+
+/**
+ * The failed run's words for a refusal the signing secret decides, the first of its endpoint in
+ * an hour (RefusalRunGate); undefined otherwise (a test event is never refused for its signature).
+ */
+function refusalRunOf(
+	context: IWebhookFunctions,
+	gate: RefusalRunGate,
+	cause: RefusalCause,
+): RefusalRun | undefined {
+	if (!SECRET_CAUSES.includes(cause) || context.getMode() === 'manual') return undefined;
+	const endpoint = endpointOf(context);
+	let webhook: string;
+	try {
+		const node = context.getNode();
+		webhook = `${String(context.getWorkflow().id)}:${node.id ?? node.name}`;
+	} catch {
+		return undefined;
+	}
+	if (!gate.admits(webhook, endpoint.endpointId, Date.now())) return undefined;
+	const credential = secretCredentialOf(context);
+	const where = `${endpoint.text[0].toUpperCase()}${endpoint.text.slice(1)}`;
+	return {
+		message: `${REFUSAL_RUN_HEAD}${REFUSAL_CAUSES[cause].what}`,
+		description: `${where}; ${credential}. ${REFUSAL_RUN_TODO}. ${REFUSAL_RUN_NOTE}`,
+	};
+}
+
+/** A refusal run's error, before the cause's words. */
+export const REFUSAL_RUN_HEAD = 'Fax.Plus delivery refused (401): ';
+/** What a refusal run says to do: the endpoint's secret into the credential, or a new endpoint. */
+export const REFUSAL_RUN_TODO =
+	"Copy that endpoint's signing secret (whsec_…) from Fax.Plus → Integrations → Webhooks into the trigger's signing secret credential and save it, or deactivate and publish the workflow again to register a new endpoint, then copy its secret";
+/** Why one failed execution stands for many refusals. */
+export const REFUSAL_RUN_NOTE =
+	"The sender was answered 401. n8n's log has every refusal; this failed execution appears at most once an hour per endpoint.";
 
 /** The node's signing secret credential by the name n8n gives it (never its value), or that none is chosen. */
 function secretCredentialOf(context: LogContext): string {

@@ -6,7 +6,12 @@ import { join } from 'node:path';
 import { FaxPlusApi } from '../../credentials/FaxPlusApi.credentials';
 import { describeFaxPlusError } from '../../nodes/shared/transport/nodeErrors';
 import { refusal } from '../../nodes/FaxPlus/fax/send/documentEgress';
-import { REFUSAL_CAUSES } from '../../nodes/FaxPlusTrigger/webhook';
+import {
+	REFUSAL_CAUSES,
+	REFUSAL_RUN_HEAD,
+	REFUSAL_RUN_NOTE,
+	REFUSAL_RUN_TODO,
+} from '../../nodes/FaxPlusTrigger/webhook';
 import { skippedCheckRefusal } from '../../nodes/shared/n8n/triggers';
 
 const doc = readFileSync(join(__dirname, '../../docs/troubleshooting.md'), 'utf8');
@@ -61,6 +66,12 @@ describe('docs/troubleshooting.md', () => {
 			expect(doc).toContain(what.replace(/\s+/g, ' '));
 		},
 	);
+
+	it('names the failed execution of a refused signature, what it says to do and how often it appears', () => {
+		expect(doc).toContain(`\`${REFUSAL_RUN_HEAD}<cause>\``);
+		expect(doc).toContain(REFUSAL_RUN_TODO);
+		expect(doc).toContain(REFUSAL_RUN_NOTE);
+	});
 
 	it.each(['Fax.Plus Trigger', 'Fax.Plus Polling Trigger'])(
 		"names the %s's refusal on n8n's Engine 2.0",

@@ -14,8 +14,8 @@
 //
 // Static data is kept like n8n keeps it: a saved JSON copy (the database row) that every
 // request loads into a new Workflow and that is saved again only when n8n would save it:
-// after activation and deactivation, after a webhook() when the request was answered without
-// a run (noWebhookResponse, or no workflowData), and after a run that changed it.
+// after activation and deactivation, after a webhook() that answered itself (noWebhookResponse,
+// which may still start a run) or started no run, and after a run that changed it.
 // A test session ("Listen for test event") keeps its own static data in memory, like n8n's
 // test webhook registrations, and is deactivated after its first run.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -656,7 +656,7 @@ export class TriggerHarness {
 			error = thrown as Error;
 		}
 
-		const startsRun = result?.workflowData !== undefined && result?.noWebhookResponse !== true;
+		const startsRun = result?.workflowData !== undefined;
 		let execution: Promise<void> | undefined;
 		if (error) {
 			response.status(500).json({ message: 'Error in workflow' });
@@ -665,6 +665,9 @@ export class TriggerHarness {
 				this.unanswered.push({ mode, status: 0, headers: req.headers, result });
 				response.status(500).json({ message: 'harness: the node did not answer' });
 			}
+			// n8n still runs workflowData, after the node's own answer (executeWebhook).
+			if (startsRun && !this.runFailure)
+				execution = this.execute(mode, result.workflowData![0] ?? [], headerOf(req, 'webhook-id'));
 		} else if (!startsRun) {
 			response.status(200).json(result?.webhookResponse ?? { message: 'Webhook call received' });
 		} else if (this.runFailure) {

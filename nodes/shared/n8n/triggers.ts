@@ -2,9 +2,11 @@
 import type {
 	IExecuteFunctions,
 	IHookFunctions,
+	INodeExecutionData,
 	IPollFunctions,
 	IWebhookDescription,
 	IWebhookFunctions,
+	IWebhookResponseData,
 } from 'n8n-workflow';
 
 /** Whether n8n would pass this workflow's items on without the trigger's execute(). */
@@ -67,6 +69,11 @@ export function answerDirectly(
 	if (response.headersSent) return;
 	for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
 	response.status(status).json(body);
+}
+
+/** webhook()'s result after answerDirectly: n8n leaves the response alone, and still starts a run with `workflowData` when given. */
+export function answeredDirectly(workflowData?: INodeExecutionData[][]): IWebhookResponseData {
+	return workflowData ? { noWebhookResponse: true, workflowData } : { noWebhookResponse: true };
 }
 
 /** n8n's budget for this poll in milliseconds (getPollBudgetMs); undefined where the context or release gives none. */

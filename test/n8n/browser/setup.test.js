@@ -317,7 +317,7 @@ module.exports = async function setup(t) {
 		);
 
 		await bcheck(
-			'setup: until the secret is saved, a delivery is answered 401 and starts nothing',
+			'setup: until the secret is saved, a delivery is answered 401 and passes nothing on; one failed execution says so',
 			async () => {
 				const [result] = await server.deliver({
 					event: 'fax_received',
@@ -327,7 +327,12 @@ module.exports = async function setup(t) {
 					result.attempts.map((attempt) => attempt.status),
 					[401],
 				);
-				assert.equal((await n8n.executions(s.workflowId, { includeData: false })).length, 0);
+				// The refusal's failed execution (test/n8n/e2e/signature-refusal.e2e.js), one this hour.
+				const list = await n8n.waitForExecutions(s.workflowId, 1, { timeoutMs: WAIT_MS });
+				assert.deepEqual(
+					list.map((execution) => execution.status),
+					['error'],
+				);
 			},
 		);
 
@@ -384,9 +389,12 @@ module.exports = async function setup(t) {
 				result.attempts.map((attempt) => attempt.status),
 				[200],
 			);
-			const list = await n8n.waitForExecutions(s.workflowId, 1, { timeoutMs: WAIT_MS });
-			assert.equal(list.length, 1);
-			assert.equal(list[0].status, 'success');
+			// After the refusal's failed execution.
+			const list = await n8n.waitForExecutions(s.workflowId, 2, { timeoutMs: WAIT_MS });
+			assert.deepEqual(
+				list.map((execution) => execution.status),
+				['error', 'success'],
+			);
 		});
 
 		await bcheck(

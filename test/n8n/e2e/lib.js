@@ -129,6 +129,11 @@ function errorOf(execution) {
 	return undefined;
 }
 
+/** The failed execution a refused signature starts, at most one per endpoint an hour (signature-refusal.e2e.js). */
+function isRefusalRun(execution) {
+	return /^Fax\.Plus delivery refused \(401\): /.test(errorOf(execution)?.message ?? '');
+}
+
 /**
  * Imports + activates a webhook workflow once; returns a runner that posts to it
  * and returns {status, body, execution} for each call.
@@ -316,6 +321,7 @@ module.exports = {
 	deployWebhookWorkflow,
 	outputOf,
 	errorOf,
+	isRefusalRun,
 	apiRequests,
 	assertSuccess,
 	createHeaderAuth,

@@ -5,12 +5,13 @@
 // "Starts none" is checked without sleeping: a refused or repeated delivery is
 // answered before any run could start, so after it the suite sends a valid
 // "fence" delivery, waits for the fence's execution, and counts: only the fence
-// may have added one.
+// may have added one. A refusal the signing secret decides also fails one execution
+// per endpoint an hour (signature-refusal.e2e.js): those are counted apart.
 
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
 const path = require('node:path');
-const { outputOf, thenReceived, triggerNode, uid } = require('./lib');
+const { errorOf, isRefusalRun, outputOf, thenReceived, triggerNode, uid } = require('./lib');
 const { signWebhook } = require(path.join(__dirname, '../../server'));
 const { waitFor } = require('../../support/checks');
 const { patience } = require('../../../scripts/n8n/n8n');
@@ -24,7 +25,16 @@ module.exports = async function trigger(t) {
 
 	const endpoints = () => Object.values(server.state.webhooks);
 	const productionUrl = () => n8n.webhookUrl(`${s.webhookId}/webhook`);
-	const count = async () => (await n8n.executions(s.wf.id, { includeData: false })).length;
+	const runsIn = (list) => list.filter((e) => !isRefusalRun(e));
+	// Once every execution has finished: a refusal run is known by its error.
+	const count = async () => runsIn(await n8n.waitForExecutions(s.wf.id, 0)).length;
+	/** Waits for `n` executions but refusal runs, and `until` of them; returns them, oldest first. */
+	async function waitForRuns(n, until = () => true, description = `${n} runs`) {
+		const enough = Object.assign((list) => runsIn(list).length >= n && until(runsIn(list)), {
+			description,
+		});
+		return runsIn(await n8n.waitForExecutions(s.wf.id, n, { until: enough }));
+	}
 
 	/** Delivers one event; returns the single delivery result (asserting its answer). */
 	async function deliverOne(opts, expectStatus) {
@@ -57,8 +67,7 @@ module.exports = async function trigger(t) {
 		}
 		assert.equal(res.attempts.at(-1).status, 200, `answers ${JSON.stringify(res.attempts)}`);
 		const isFence = (e) => outputOf(e, NODE)?.[0]?.json?.webhookId === res.webhookId;
-		const until = Object.assign((list) => list.some(isFence), { description: 'with the fence' });
-		const list = await n8n.waitForExecutions(s.wf.id, before + 1, { until });
+		const list = await waitForRuns(before + 1, (runs) => runs.some(isFence), 'with the fence');
 		const most = before + 1 + resent;
 		assert.ok(
 			list.length <= most,
@@ -117,9 +126,14 @@ module.exports = async function trigger(t) {
 	);
 
 	await check(
-		'trigger: before the secret is set, a delivery is refused with 401 and starts nothing',
+		'trigger: before the secret is set, a delivery is refused with 401 and passes nothing on; one failed execution says so',
 		async () => {
 			await deliverOne({ event: 'fax_received' }, 401);
+			const until = Object.assign((all) => all.some(isRefusalRun), { description: 'refused' });
+			const list = await n8n.waitForExecutions(s.wf.id, 1, { until });
+			assert.equal(list.length, 1, `${list.length} executions`);
+			assert.equal(list[0].status, 'error');
+			assert.match(errorOf(list[0]).message, /\(401\): no signing secret is saved/);
 			assert.equal(await count(), 0);
 		},
 	);
@@ -145,7 +159,7 @@ module.exports = async function trigger(t) {
 				},
 				200,
 			);
-			const list = await n8n.waitForExecutions(s.wf.id, before + 1);
+			const list = await waitForRuns(before + 1);
 			assert.equal(list.length, before + 1);
 			const exec = list.at(-1);
 			assert.equal(exec.status, 'success');
@@ -179,7 +193,7 @@ module.exports = async function trigger(t) {
 				},
 				200,
 			);
-			const list = await n8n.waitForExecutions(s.wf.id, before + 1);
+			const list = await waitForRuns(before + 1);
 			const j = outputOf(list.at(-1), NODE)[0].json;
 			assert.equal(j.event, 'fax_sent');
 			assert.equal(j.webhookId, res.webhookId);
@@ -404,7 +418,7 @@ module.exports = async function trigger(t) {
 			}));
 			assert.notEqual(endpoint.id, before.id, 'the endpoint was kept');
 			assert.notEqual(server.getEndpointSecret(endpoint.id), before.secret);
-			// Until the user copies the new secret, deliveries are refused and start nothing.
+			// Until the user copies the new secret, deliveries are refused and pass nothing on.
 			await deliverOne({ event: 'fax_received' }, 401);
 			await adoptEndpoint(endpoint);
 			const [, res] = await fence(await count(), { pasted: true });
@@ -428,7 +442,7 @@ module.exports = async function trigger(t) {
 			// passes no item on.
 			for (const r of replay)
 				assert.deepEqual(r.attempts, [{ status: 200, body: '{"received":true}' }]);
-			const list = await n8n.waitForExecutions(s.wf.id, before + 1);
+			const list = await waitForRuns(before + 1);
 			assert.equal(
 				list.length,
 				before + 1,
