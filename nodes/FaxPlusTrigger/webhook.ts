@@ -1,8 +1,9 @@
 // The trigger's webhook(): one delivery verified (its size, its signature over the raw bytes),
 // filtered by event and status, and handed to n8n as a run; a refusal is answered here, with a
 // throttled warning in n8n's log, and one the signing secret decides also with a failed run at
-// most once an hour per endpoint (refusalRun.ts). Never throws. Entry: deliveryReceiver(); then
-// handle(), the known secrets, the refusal's log line and run, and the causes.
+// most once an hour per endpoint (its marker item: triggers/output.ts). Never throws.
+// Entry: deliveryReceiver(); then handle(), the known secrets, the refusal's log line and run, and
+// the causes.
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import {
 	answerDirectly,
@@ -21,10 +22,15 @@ import {
 } from './signature';
 import { logDebug, urlWithoutSecrets, type LogContext } from '../shared/logging/log';
 import { logThrottledWarning, LOG_WINDOW_MS, Throttle } from '../shared/logging/throttle';
-import { buildOutput, isObject, parsePayload } from '../shared/triggers/output';
+import {
+	buildOutput,
+	isObject,
+	parsePayload,
+	refusalRunItem,
+	type RefusalRun,
+} from '../shared/triggers/output';
 import { matchesStatuses, readOptions, selectedEvents } from '../shared/triggers/settings';
 import { ENDPOINTS_KEY } from './endpointRecord';
-import { refusalRunItem, type RefusalRun } from './refusalRun';
 
 /** The node's webhook(), one per node instance (so per process: nodes/shared/n8n/README.md), with its throttles. */
 export function deliveryReceiver() {

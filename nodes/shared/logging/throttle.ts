@@ -1,6 +1,6 @@
-// At most one of a kind in a window, per key n8n chooses (never the request): the warnings a trigger
-// may repeat on every delivery or poll (logThrottledWarning, a minute), and the webhook trigger's
-// refusal runs (an hour per endpoint). Entry: logThrottledWarning(); then Throttle.
+// At most one of a kind in a window, per key n8n chooses (never the request): the warnings a
+// trigger may repeat on every delivery or poll (logThrottledWarning, a minute), and the webhook
+// trigger's refusal runs (an hour per endpoint). Entry: logThrottledWarning(); then Throttle.
 import type { IDataObject } from 'n8n-workflow';
 import { logWarning, type LogContext } from './log';
 
