@@ -1,6 +1,6 @@
-// The refusal run's marker item (output.ts); its hour per endpoint is Throttle's
-// (logging/throttle.test.ts), the run it starts webhook.refusalRun.test.ts's.
-import { refusalOfItem, refusalRunItem } from '../../../nodes/shared/triggers/output';
+// The refusal run's marker item (output.ts). Its hour per endpoint: logging/throttle.test.ts; the
+// run it starts: FaxPlusTrigger/webhook.refusalRun.test.ts.
+import { refusalOfItem, refusalRunItem } from '../../../../nodes/shared/triggers/output';
 
 describe('the refusal marker', () => {
 	it('reads back what it carries, and nothing from a delivery or a malformed marker', () => {
