@@ -18,7 +18,7 @@ import { checkDocumentOptions, readSubscription } from '../shared/triggers/check
 import { nodeErrorOf, operationError, refusalOf } from '../shared/transport/nodeErrors';
 import { n8nPollBudgetMs, skippedCheckRefusal, skipsDuplicateCheck } from '../shared/n8n/triggers';
 import { errorText, logDebug } from '../shared/logging/log';
-import { LogThrottle, logThrottledWarning } from '../shared/logging/throttle';
+import { LOG_WINDOW_MS, logThrottledWarning, Throttle } from '../shared/logging/throttle';
 import { CategoryCursor, DEFAULT_OVERLAP_MINUTES, type SelectedFax } from './cursor';
 
 /** The events the fax list can tell, and the list category each one reads (as Fax.Plus's SDKs name them). */
@@ -51,7 +51,7 @@ const REFUSAL = skippedCheckRefusal('Fax.Plus Polling Trigger', "a poll's faxes"
 /** The node's poll(), one per node instance (so per process: nodes/shared/n8n/README.md): an overlapping poll is skipped. */
 export function poller() {
 	const running = new Set<string>();
-	const throttle = new LogThrottle();
+	const throttle = new Throttle(LOG_WINDOW_MS);
 	return async function (this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		if (this.getMode() === 'manual') {
 			refuseWithoutCheck(this);

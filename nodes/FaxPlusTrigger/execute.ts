@@ -1,8 +1,9 @@
-// The trigger's execute() phase: a refusal run fails (refusalRun.ts), then the duplicate check
-// (recordOnce.ts), then the document.
+// The trigger's execute() phase: a refusal run fails (its marker: triggers/output.ts), then the
+// duplicate check (recordOnce.ts), then the document.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { DOCUMENT_EVENTS, withDocument } from '../shared/triggers/document';
 import { faxKeysOfDelivery } from '../shared/triggers/faxKeys';
+import { refusalOfItem } from '../shared/triggers/output';
 import {
 	isPaired,
 	itemWithoutRecord,
@@ -14,7 +15,6 @@ import { readOptions } from '../shared/triggers/settings';
 import { saveTriggerItemCustomData } from '../shared/logging/customData';
 import { logDebug } from '../shared/logging/log';
 import { operationError } from '../shared/transport/nodeErrors';
-import { refusalOfItem } from './refusalRun';
 
 function repeatHint(json: IDataObject, before: RecordedBefore): string {
 	if (before.own.length > 0)

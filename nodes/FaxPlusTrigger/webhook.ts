@@ -1,8 +1,9 @@
 // The trigger's webhook(): one delivery verified (its size, its signature over the raw bytes),
 // filtered by event and status, and handed to n8n as a run; a refusal is answered here, with a
 // throttled warning in n8n's log, and one the signing secret decides also with a failed run at
-// most once an hour per endpoint (refusalRun.ts). Never throws. Entry: deliveryReceiver(); then
-// handle(), the known secrets, the refusal's log line and run, and the causes.
+// most once an hour per endpoint (its marker item: triggers/output.ts). Never throws.
+// Entry: deliveryReceiver(); then handle(), the known secrets, the refusal's log line and run, and
+// the causes.
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import {
 	answerDirectly,
@@ -20,16 +21,21 @@ import {
 	TIMESTAMP_TOLERANCE_SECONDS,
 } from './signature';
 import { logDebug, urlWithoutSecrets, type LogContext } from '../shared/logging/log';
-import { logThrottledWarning, LogThrottle } from '../shared/logging/throttle';
-import { buildOutput, isObject, parsePayload } from '../shared/triggers/output';
+import { logThrottledWarning, LOG_WINDOW_MS, Throttle } from '../shared/logging/throttle';
+import {
+	buildOutput,
+	isObject,
+	parsePayload,
+	refusalRunItem,
+	type RefusalRun,
+} from '../shared/triggers/output';
 import { matchesStatuses, readOptions, selectedEvents } from '../shared/triggers/settings';
 import { ENDPOINTS_KEY } from './endpointRecord';
-import { RefusalRunGate, refusalRunItem, type RefusalRun } from './refusalRun';
 
 /** The node's webhook(), one per node instance (so per process: nodes/shared/n8n/README.md), with its throttles. */
 export function deliveryReceiver() {
-	const throttle = new LogThrottle();
-	const refusalRuns = new RefusalRunGate();
+	const throttle = new Throttle(LOG_WINDOW_MS);
+	const refusalRuns = new Throttle(REFUSAL_RUN_WINDOW_MS);
 	const verify = knownSecrets();
 	return async function (this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		let outcome: IWebhookResponseData | Refusal;
@@ -156,7 +162,7 @@ function knownSecrets(): VerifyDelivery {
 
 function logRefusal(
 	context: IWebhookFunctions,
-	throttle: LogThrottle,
+	throttle: Throttle,
 	status: number,
 	cause: RefusalCause,
 	headers: Record<string, unknown>,
@@ -195,11 +201,11 @@ function logRefusal(
 
 /**
  * The failed run's words for a refusal the signing secret decides, the first of its endpoint in
- * an hour (RefusalRunGate); undefined otherwise (a test event is never refused for its signature).
+ * an hour (`gate`); undefined otherwise (a test event is never refused for its signature).
  */
 function refusalRunOf(
 	context: IWebhookFunctions,
-	gate: RefusalRunGate,
+	gate: Throttle,
 	cause: RefusalCause,
 ): RefusalRun | undefined {
 	if (!SECRET_CAUSES.includes(cause) || context.getMode() === 'manual') return undefined;
@@ -211,7 +217,8 @@ function refusalRunOf(
 	} catch {
 		return undefined;
 	}
-	if (!gate.admits(webhook, endpoint.endpointId, Date.now())) return undefined;
+	// An endpoint activation has not recorded yet (its first moments) counts as the one before.
+	if (!gate.decide(webhook, Date.now(), endpoint.endpointId).write) return undefined;
 	const credential = secretCredentialOf(context);
 	const where = `${endpoint.text[0].toUpperCase()}${endpoint.text.slice(1)}`;
 	return {
@@ -219,6 +226,9 @@ function refusalRunOf(
 		description: `${where}; ${credential}. ${REFUSAL_RUN_TODO}. ${REFUSAL_RUN_NOTE}`,
 	};
 }
+
+/** One refusal run per endpoint in this window: a flood of forged signatures costs one execution. */
+const REFUSAL_RUN_WINDOW_MS = 60 * 60 * 1000;
 
 /** A refusal run's error, before the cause's words. */
 export const REFUSAL_RUN_HEAD = 'Fax.Plus delivery refused (401): ';

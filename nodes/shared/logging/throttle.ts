@@ -1,11 +1,13 @@
-// Warnings a trigger may repeat on every delivery or poll, at most one of a kind a minute.
+// At most one of a kind in a window, per key n8n chooses (never the request): the warnings a
+// trigger may repeat on every delivery or poll (logThrottledWarning, a minute), and the webhook
+// trigger's refusal runs (an hour per endpoint). Entry: logThrottledWarning(); then Throttle.
 import type { IDataObject } from 'n8n-workflow';
 import { logWarning, type LogContext } from './log';
 
-/** A warning at most once a minute per workflow, node and `kind`. */
+/** A warning at most once a `throttle` window (LOG_WINDOW_MS) per workflow, node and `kind`. */
 export function logThrottledWarning(
 	context: LogContext,
-	throttle: LogThrottle,
+	throttle: Throttle,
 	kind: string,
 	message: string,
 	meta: IDataObject = {},
@@ -28,23 +30,39 @@ export function logThrottledWarning(
 	logWarning(context, `${message}${heldBack}`, { ...meta, kind, heldBack: decision.heldBack });
 }
 
-// At most one line of a kind a minute, carrying how many were held back (no timers).
-const THROTTLE_WINDOW_MS = 60_000;
-/** Keys kept at most (per workflow, node and cause: a few per trigger); the oldest go first. */
+/** A log line of a kind at most once a minute, carrying how many were held back (no timers). */
+export const LOG_WINDOW_MS = 60_000;
+/** Keys kept at most (a few per trigger: its causes, its webhook); the oldest go first. */
 const MAX_KEYS = 1000;
 
 type ThrottleDecision =
-	/** Write the line; `heldBack` lines of the same key were not written since `since` (epoch ms). */
+	/** Go ahead; `heldBack` of the same key were held back since `since` (epoch ms). */
 	{ write: true; heldBack: number; since: number } | { write: false };
 
-export class LogThrottle {
-	private readonly keys = new Map<string, { writtenAt: number; heldBack: number }>();
+/** At most one per key in a window given at construction, in a bounded map. */
+export class Throttle {
+	private readonly keys = new Map<
+		string,
+		{ writtenAt: number; heldBack: number; generation?: string }
+	>();
 
-	decide(key: string, now: number): ThrottleDecision {
+	constructor(private readonly windowMs: number) {}
+
+	/**
+	 * Whether one of `key` goes ahead at `now` (epoch ms). `generation` tells apart what the key
+	 * names over time (a webhook's endpoint): another known one starts afresh at once; an unknown
+	 * one (undefined) counts as the one the window holds, and the first known one is kept.
+	 */
+	decide(key: string, now: number, generation?: string): ThrottleDecision {
 		const state = this.keys.get(key);
+		const replaced =
+			state?.generation !== undefined &&
+			generation !== undefined &&
+			generation !== state.generation;
 		// A clock that went back counts as a new window, so nothing is held back for long.
-		if (state && now >= state.writtenAt && now - state.writtenAt < THROTTLE_WINDOW_MS) {
+		if (state && !replaced && now >= state.writtenAt && now - state.writtenAt < this.windowMs) {
 			state.heldBack++;
+			state.generation ??= generation;
 			return { write: false };
 		}
 		const decision: ThrottleDecision = {
@@ -52,10 +70,10 @@ export class LogThrottle {
 			heldBack: state?.heldBack ?? 0,
 			since: state?.writtenAt ?? now,
 		};
-		// Re-inserted, so the map's order is the order of the last lines written.
+		// Re-inserted, so the map's order is the order of the last ones that went ahead.
 		this.keys.delete(key);
 		if (this.keys.size >= MAX_KEYS) this.keys.delete(this.keys.keys().next().value as string);
-		this.keys.set(key, { writtenAt: now, heldBack: 0 });
+		this.keys.set(key, { writtenAt: now, heldBack: 0, generation });
 		return decision;
 	}
 }

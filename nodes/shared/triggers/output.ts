@@ -1,5 +1,7 @@
 // The item a delivery becomes, and the fax fields both triggers output; every time in ISO 8601 UTC.
-import type { IDataObject } from 'n8n-workflow';
+// Beside them the marker item of a refused signature's run: webhook() hands it to n8n beside its
+// 401 (refusalRunItem()), and execute() fails the run with its words (refusalOfItem()).
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { isoTime, withIsoTimeValues } from '../api/dates';
 import { faxStatusFields } from '../api/faxStatuses';
 import { readPhoneNumbers } from '../phone/numbers';
@@ -83,3 +85,26 @@ export function buildOutput(
 		data: withIsoTimeValues(data),
 	};
 }
+
+/** A refused signature's words, as execute() fails the run with them (no secret, no request). */
+export interface RefusalRun {
+	message: string;
+	description: string;
+}
+
+/** The marker item webhook() returns beside its 401: the run it starts fails with `refusal`. */
+export function refusalRunItem(refusal: RefusalRun): INodeExecutionData {
+	return { json: { [REFUSAL_KEY]: { ...refusal } } };
+}
+
+/** The refusal an item carries; undefined for a delivery's item (buildOutput has no such key). */
+export function refusalOfItem(json: IDataObject): RefusalRun | undefined {
+	const marker = json[REFUSAL_KEY];
+	if (!isObject(marker)) return undefined;
+	const { message, description } = marker;
+	return typeof message === 'string' && typeof description === 'string'
+		? { message, description }
+		: undefined;
+}
+
+const REFUSAL_KEY = 'signatureRefusal';

@@ -1,7 +1,8 @@
-// A delivery refused for its signature shows in n8n's Executions list (webhook.ts, refusalRun.ts):
-// beside the 401, the first such refusal of an endpoint in an hour starts a run that fails naming
-// the endpoint and the signing secret credential; later ones, and every refusal of headers that
-// carry no signature, start none. The marker is never recorded as a delivery.
+// A delivery refused for its signature shows in n8n's Executions list (webhook.ts, the marker in
+// triggers/output.ts): beside the 401, the first such refusal of an endpoint in an hour starts a
+// run that fails naming the endpoint and the signing secret credential; later ones, and every
+// refusal of headers that carry no signature, start none. The marker is never recorded as a
+// delivery.
 import { useFaxPlusServer } from '../../support/faxplus';
 import { useTriggerHarnesses, type TriggerHarness } from '../../support/trigger-harness';
 import { activateOk, activateWithSecret, onlyEndpoint, recordedKeys, runJson } from './helpers';
