@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { requiredString, userIdOf } from '../shared/values';
+import { locatorValue, requiredString, userIdOf } from '../shared/values';
 import { dateTimeValue } from '../shared/dateTimeValue';
 import { readPhoneNumbers } from '../../shared/phone/numbers';
 import { userIdFields, resourceLocator, fromInput, USER_DEPENDENCY } from '../shared/parameters';
@@ -75,7 +75,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const userId = userIdOf(this, itemIndex);
-	const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
+	const outboxFaxId = outboxFaxIdOf(this, itemIndex);
 	const number = readPhoneNumbers(String(this.getNodeParameter('to', itemIndex, '') ?? ''));
 	if (!number.ok || number.numbers.length !== 1) {
 		throw operationError(this, {
@@ -91,8 +91,24 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		'Queued At',
 		itemIndex,
 	);
+	if (outboxFaxId === null && queuedAt === undefined) {
+		throw operationError(this, {
+			itemIndex,
+			message:
+				'Outbox Fax and Queued At are both empty: Get Status cannot tell which fax to look for',
+			description:
+				'Map Send\'s "outboxFaxId" to Outbox Fax, or its "queuedAt" to Queued At (a fax already sent is found by To and Queued At); placed after Send, both read them as they come.',
+		});
+	}
 	const fax = { to: number.numbers[0], outboxFaxId };
 	return toItems(await faxStatusNow(this, itemIndex, userId, fax, queuedAt?.getTime()));
+}
+
+/** Outbox Fax, or null when empty: a repeat of a fax already sent names no outbox fax. */
+function outboxFaxIdOf(context: IExecuteFunctions, itemIndex: number): string | null {
+	const given = locatorValue(context.getNodeParameter('outboxFaxId', itemIndex, ''));
+	if (given === null || given === undefined || String(given).trim() === '') return null;
+	return requiredString(context, 'outboxFaxId', 'Outbox Fax', itemIndex);
 }
 
 /** How far back Get Status looks for a sent fax when it is given no Queued At. */
@@ -100,15 +116,18 @@ const LOOK_BACK_MS = 24 * 60 * 60 * 1000;
 /** The newest sent faxes Get Status reads at most: a Queued At long ago (1970) pages no further. */
 const MOST_SENT_LOOKED_AT = 5 * SENT_PAGE;
 
-/** Where a fax of a send is now (without `queuedAt`: the newest to the number in 24 h). */
+/** Where a fax of a send is now (without `queuedAt`: the newest to the number in 24 h; without an outbox ID: among the sent faxes only). */
 export async function faxStatusNow(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	userId: string,
-	fax: { to: string; outboxFaxId: string },
+	fax: { to: string; outboxFaxId: string | null },
 	queuedAt: number | undefined,
 ): Promise<IDataObject> {
-	const outbox = await outboxFaxes(context, userId, requestScope(context, itemIndex));
+	const outbox =
+		fax.outboxFaxId === null
+			? []
+			: await outboxFaxes(context, userId, requestScope(context, itemIndex));
 	const waiting = outbox.find((record) => record.id === fax.outboxFaxId);
 	if (waiting) {
 		return {

@@ -7,7 +7,7 @@
 // comes: its fields read Send's item. It types no expression, runs each step, and gets the fax's
 // status from the local Fax.Plus server. Then the editor's path when Send has no run data: with
 // Send's output pinned, Get Status runs on it and nothing is faxed again; unpinned, Send runs again
-// and outputs the fax it sent before (duplicate: true). Last, Manual Trigger → Send → No Op run
+// and outputs the fax it sent before (duplicate: true), already sent, which Get Status finds. Last, Manual Trigger → Send → No Op run
 // twice with Execute workflow: the second run's Send outputs the first run's fax, the No Op runs,
 // and the outbox holds one fax. On the way: the node panel's entry (the trigger inside, the
 // events' brackets), the canvas subtitles' display names, and a locator showing its mode.
@@ -312,22 +312,29 @@ module.exports = async function dragSend(t) {
 		);
 
 		await bcheck(
-			'drag-send: unpinned, Send runs again in a reopened editor and outputs the fax it sent before (duplicate: true); nothing is faxed again',
+			'drag-send: unpinned, Get Status run in a reopened editor runs Send again, which outputs the fax it sent before (duplicate: true), and Get Status, nothing typed, finds that fax among the sent faxes; nothing is faxed again',
 			async () => {
 				await setSendPinned(false);
 				const before = server.requests.length;
 				const runs = (await n8n.executions(workflow.id, { includeData: false })).length;
-				await openNode('Send a fax');
+				await openNode('Get Status');
 				await runWithForm();
-				await ndv.getByTestId('output-panel').getByText('duplicate').first().waitFor();
+				await ndv.getByTestId('output-panel').getByText('matchedBy').first().waitFor();
 				await page.screenshot({ path: shot('repeat-answered') });
 				const list = await n8n.waitForExecutions(workflow.id, runs + 1);
-				const sent = outputOf(list.at(-1), 'Send a fax')?.[0]?.json;
+				const last = list.at(-1);
+				assert.equal(last.status, 'success', JSON.stringify(last.data?.resultData?.error));
+				const sent = outputOf(last, 'Send a fax')?.[0]?.json;
 				assert.equal(sent?.duplicate, true, `Send's item: ${JSON.stringify(sent)}`);
 				assert.equal(sent.to, TO);
 				// The fax left the outbox at once: named by its sent fax's ID.
 				assert.ok(sent.faxId, 'the fax sent before is named');
+				assert.equal(sent.outboxFaxId, null);
 				assert.match(sent.message, /^Not sent again: a fax to this number was queued/);
+				const status = outputOf(last, 'Get Status')?.[0]?.json;
+				assert.equal(status?.where, 'sent', `Get Status: ${JSON.stringify(status)}`);
+				assert.equal(status.faxId, sent.faxId);
+				assert.equal(status.status, 'success');
 				const posts = server.requests
 					.slice(before)
 					.filter((r) => r.method === 'POST' && r.path.startsWith('/v3/'));

@@ -148,6 +148,28 @@ describe('Fax → Get Status', () => {
 		expect(found.json).toMatchObject({ where: 'sent', faxId: 'fax_4' });
 	});
 
+	it('with Outbox Fax empty, looks among the sent faxes by To and Queued At; with Queued At empty too, refuses before asking Fax.Plus', async () => {
+		const [sent] = await runOk(server(), { ...send, to: '+15551234567' });
+		await finishOutboxFax(server(), String(sent.json.outboxFaxId), 'success');
+		const noOutboxId = { ...sent.json, outboxFaxId: null };
+		const [found] = await statusOf([{ json: noOutboxId }]);
+		expect(found.json).toMatchObject({ outboxFaxId: null, where: 'sent', status: 'success' });
+
+		const before = apiRequests(server()).length;
+		const { error } = await runOperation(
+			server(),
+			{ resource: 'fax', operation: 'getStatus' },
+			{ items: [{ json: { ...noOutboxId, queuedAt: null } }] },
+		);
+		expect(error?.message).toBe(
+			'Outbox Fax and Queued At are both empty: Get Status cannot tell which fax to look for',
+		);
+		expect(error?.description).toMatch(
+			/^Map Send's "outboxFaxId" to Outbox Fax, or its "queuedAt"/,
+		);
+		expect(apiRequests(server())).toHaveLength(before);
+	});
+
 	it('refuses a list of numbers before asking Fax.Plus, naming To', async () => {
 		const { error } = await runOperation(server(), {
 			resource: 'fax',

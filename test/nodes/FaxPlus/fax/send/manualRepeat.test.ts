@@ -2,7 +2,13 @@
 // edited; without an Idempotency Key, the first item asks Fax.Plus whether the fax just went out,
 // and answers that fax as the first send did.
 import type { IDataObject } from 'n8n-workflow';
-import { apiRequests, runOk, runOperation, useFaxPlusServer } from '../../../../support/faxplus';
+import {
+	apiRequests,
+	finishOutboxFax,
+	runOk,
+	runOperation,
+	useFaxPlusServer,
+} from '../../../../support/faxplus';
 import { useProcessedDataStore } from '../../../../support/processed-data';
 
 describe('Fax → Send: a manual run that would send the same fax again', () => {
@@ -67,6 +73,27 @@ describe('Fax → Send: a manual run that would send the same fax again', () => 
 		});
 		expect(again.json.faxId).not.toBe(id);
 		expect(outboxPosts()).toHaveLength(1);
+	});
+
+	it('answers a fax that has left the outbox so that Get Status on its item finds it among the sent faxes', async () => {
+		const [first] = await runOk(server(), send, { mode: 'manual' });
+		const id = String(first.json.outboxFaxId);
+		await finishOutboxFax(server(), id, 'success');
+		const [again] = await runOk(server(), send, { mode: 'manual' });
+		expect(again.json).toMatchObject({ outboxFaxId: null, where: 'sent', duplicate: true });
+		expect(again.json.queuedAt).toBe(first.json.queuedAt);
+
+		// Get Status after Send, its fields left as they come: it reads the repeat's item.
+		const getStatus = { resource: 'fax', operation: 'getStatus' };
+		const [status] = await runOk(server(), getStatus, { items: [{ json: again.json }] });
+		expect(status.json).toMatchObject({
+			outboxFaxId: null,
+			to: '+15551234567',
+			where: 'sent',
+			faxId: again.json.faxId,
+			status: 'success',
+			final: true,
+		});
 	});
 
 	it('answers each number with its own fax', async () => {
