@@ -128,14 +128,7 @@ function verifySection(section) {
 		});
 	}
 	body += `\n${verifyMeaning(figures, d)}\n`;
-	const verifyRows = Object.entries(d.sizes)
-		.filter(([size]) => size === '1024')
-		.map(([size, v]) => [
-			`verify as \`webhook()\` does, ${fmtBytes(Number(size))}`,
-			fmtNs(median(v.samples.verifySecret)),
-		]);
 	const figureRows = [
-		...verifyRows,
 		...(small
 			? [['all of `webhook()` over bare HMAC, 1 KB', `${ratioText(small.ratioWebhook)}×`]]
 			: []),
@@ -700,7 +693,6 @@ ${t2}
 `;
 	const figureRows = [
 		['the same in a bare process, with n8n-workflow', fmtMs(cold.median)],
-		['instantiate the nodes (descriptions built)', fmtMs(inst.median)],
 		...(s.pack ? [['npm tarball', fmtBytes(s.pack.size)]] : []),
 	];
 	const about =
@@ -950,13 +942,10 @@ function latencySection(section) {
 			`trigger (record at cap) p99 / Webhook node p99 (${engine}): ${vsWebhook.toFixed(2)}`,
 		);
 		const size = fmtInt(burstOf(run, engine).size);
-		figureRows.push(
-			[`${engine} engine, bursts of ${size}: trigger, record at the cap, median`, fmtMs(cap.p50)],
-			[
-				`${engine} engine, bursts of ${size}: the Webhook node, p99`,
-				fmtMs(targets.webhook.latency.p99),
-			],
-		);
+		figureRows.push([
+			`${engine} engine, bursts of ${size}: the Webhook node, p99`,
+			fmtMs(targets.webhook.latency.p99),
+		]);
 		goals.push({
 			goal: '6. answer under a burst well within the 15 s Fax.Plus waits for it (p99 under 5 s, record at the cap)',
 			label: `${engine} engine, bursts of ${size}: trigger, record at the cap, p99`,
@@ -1069,10 +1058,11 @@ function memoryGoal(g) {
 	const label = g.goal
 		.replace(/^8\. /, '')
 		.replace(/, ≤ .*$/, '')
-		.replace(/^one Send from /, 'Send from ');
+		.replace(/^one Send from /, '')
+		.replace('binary data on disk', 'on disk');
 	return {
 		label: `${label}${/over Read file only/.test(g.goal) ? ', over Read file only' : ''}`,
-		target: target ? `${target[0]}${target[1] === '×' ? ' the document' : ''}` : '',
+		target: target ? target[0] : '',
 		figure: g.figure.split(/[;:(]/)[0].trim(),
 	};
 }
@@ -1131,9 +1121,14 @@ function document(data, previous = '') {
 	const runs = [
 		...built.map((b) => {
 			const c = data[b.name].commit;
-			return [b.title, data[b.name].at, c?.head ?? '–', load(data[b.name].machine?.loadAverage)];
+			return [
+				b.title.split('.')[0],
+				data[b.name].at,
+				c?.head ?? '–',
+				load(data[b.name].machine?.loadAverage),
+			];
 		}),
-		...(memory ? [[memory.title, memory.at, '–', load(memory.load)]] : []),
+		...(memory ? [[memory.title.split('.')[0], memory.at, '–', load(memory.load)]] : []),
 	];
 	return `# Benchmarks
 
