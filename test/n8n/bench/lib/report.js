@@ -769,14 +769,7 @@ ${actionMeaning(ratio, a)}
 	const lines = [t, `Fax.Plus node / HTTP Request node: ${ratio.toFixed(2)}`];
 	const atLatency = latencyPart(a, goals);
 	if (atLatency) lines.push('', atLatency.table, atLatency.line);
-	const figureRows = atLatency
-		? [
-				[
-					`default 50 at once over the HTTP Request node (all at once), ${a.latency.latencyMs} ms answers`,
-					`${ratioText(atLatency.ratio)}×`,
-				],
-			]
-		: [];
+	const figureRows = [];
 	const about = `Requests a second over ${fmtInt(a.items)} items, beside n8n's HTTP Request node. Goal: 0.9× of it, and of the ceiling of 50 at once.`;
 	return {
 		title: '5. Action node overhead',
@@ -1077,7 +1070,7 @@ function cacheSection(n8nSection) {
 	return {
 		title: 'In-process caches',
 		about:
-			'The only cache: the signing secret that last verified a delivery, per workflow and credential, for up to a minute (`FaxPlusTrigger/webhook.ts`). Goal: a cache only where the trigger gains.',
+			'The signing secret that last verified a delivery, kept a minute (`FaxPlusTrigger/webhook.ts`), the only cache. Goal: a cache only where it pays.',
 		goals: [],
 		figureRows: [
 			['reading the credential per delivery, over the empty trigger', 'about 0.68×'],
