@@ -1070,10 +1070,9 @@ function cacheSection(n8nSection) {
 	return {
 		title: 'In-process caches',
 		about:
-			'The signing secret that last verified a delivery, kept a minute (`FaxPlusTrigger/webhook.ts`), the only cache. Goal: a cache only where it pays.',
+			'The signing secret that last verified a delivery, kept a minute (`FaxPlusTrigger/webhook.ts`), the only cache; figures: the trigger over the empty trigger. Goal: a cache only where it pays.',
 		goals: [],
 		figureRows: [
-			['reading the credential per delivery, over the empty trigger', 'about 0.68×'],
 			['with the kept secret, default engine', floorOf('default')],
 			['with the kept secret, legacy engine', floorOf('legacy')],
 		],
