@@ -1,7 +1,9 @@
 'use strict';
 // Turns the cases' raw results into tables, goal verdicts and the text of docs/benchmarks.md.
-// Each section function takes that section's stored result ({ at, machine, data }) and
-// returns { title, body (markdown), goals: [{ goal, figure, met }], console (lines to print) }.
+// Each section function takes that section's stored result ({ at, machine, data }) and returns
+// { title, about (the page's one line: what it measures, the goal), goals: [{ goal, label, target,
+// figure, met }], figureRows ([what, figure]) or tableText, body (markdown, printed), console }.
+// The page is document(): one table a section, and a hand-kept block it carries over.
 
 const fs = require('node:fs');
 const path = require('node:path');
