@@ -31,6 +31,11 @@ function writeDocument(file, text) {
 	spawnSync('npx', ['--no-install', 'prettier', '--write', file], { cwd: ROOT, stdio: 'ignore' });
 }
 
+/** The page as it stands, whose hand-kept block the new page carries over. */
+function readPage(file) {
+	return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+}
+
 const SECTIONS = ['verify', 'wal', 'load', 'n8n', 'action', 'latency', 'send'];
 const LOAD_SAMPLES = 15;
 
@@ -266,7 +271,7 @@ async function main() {
 	if (opts.reportOnly) {
 		const stored = readStored(mdFile);
 		for (const name of ORDER) if (stored[name]) printSection(name, stored[name]);
-		if (opts.write) writeDocument(mdFile, document(stored));
+		if (opts.write) writeDocument(mdFile, document(stored, readPage(mdFile)));
 		return 0;
 	}
 	fs.mkdirSync(RESULTS, { recursive: true });
@@ -345,7 +350,7 @@ async function main() {
 	if (opts.sections.includes('send')) await attempt('send', () => runSend(pkg));
 
 	if (opts.write && ORDER.some((n) => data[n])) {
-		writeDocument(mdFile, document(data));
+		writeDocument(mdFile, document(data, readPage(mdFile)));
 		console.log(`\nwrote ${path.relative(process.cwd(), mdFile) || mdFile}`);
 	}
 	if (failures.length) {

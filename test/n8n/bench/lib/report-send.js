@@ -70,6 +70,8 @@ function sendSection(section) {
 	const goals = [
 		{
 			goal: `7. Idempotency Key: a keyed send of a new key takes at most ${GOAL_RATIO}× a send without a key when Fax.Plus answers in ${remote.latencyMs} ms`,
+			label: `${remote.latencyMs} ms answers: keyed over no key`,
+			target: `≤ ${GOAL_RATIO}×`,
 			figure: `${remote.ratio.toFixed(2)}×`,
 			met: remote.ratio <= GOAL_RATIO,
 		},
@@ -84,7 +86,11 @@ ${table(headers, rows, ['l', 'r', 'r', 'r', 'r', 'r', 'r'])}
 `;
 	return {
 		title: '7. The idempotency record per send',
-		summary: `A keyed send of a new key takes ${remote.ratio.toFixed(2)}× a plain one when Fax.Plus answers in ${remote.latencyMs} ms (goal ≤ ${GOAL_RATIO}×; the key adds ${fmtMs(remote.cost)}, ${percent(remote.share)} of a send), ${loopback.ratio.toFixed(2)}× on loopback, where a send itself takes ${fmtMs(loopback.plain.median)}.`,
+		about: `What an Idempotency Key adds to one Send. Goal: at most ${GOAL_RATIO}× a send without a key when Fax.Plus answers in ${remote.latencyMs} ms.`,
+		figureRows: figures.map((f) => [
+			`${f.latencyMs ? `${f.latencyMs} ms answers` : 'loopback'}: the key's cost`,
+			`${fmtMs(f.cost)} (${percent(f.share)} of a send)`,
+		]),
 		body,
 		goals,
 		console: [table(headers, rows, ['l', 'r', 'r', 'r', 'r', 'r', 'r'])],

@@ -1,7 +1,9 @@
 'use strict';
 // Turns the cases' raw results into tables, goal verdicts and the text of docs/benchmarks.md.
-// Each section function takes that section's stored result ({ at, machine, data }) and
-// returns { title, body (markdown), goals: [{ goal, figure, met }], console (lines to print) }.
+// Each section function takes that section's stored result ({ at, machine, data }) and returns
+// { title, about (the page's one line: what it measures, the goal), goals: [{ goal, label, target,
+// figure, met }], figureRows ([what, figure]) or tableText, body (markdown, printed), console }.
+// The page is document(): one table a section, and a hand-kept block it carries over.
 
 const fs = require('node:fs');
 const path = require('node:path');
@@ -111,12 +113,16 @@ function verifySection(section) {
 		body += `\n\`\`\`\n${ratioLine}\n${extra.join('\n')}\n\`\`\`\n`;
 		goals.push({
 			goal: "1. `webhook()`'s verification ≤ 2.0 × bare HMAC (1 KB)",
+			label: 'verification over a bare HMAC, 1 KB',
+			target: '≤ 2.0×',
 			figure: `${ratioText(small.ratioStrict)}×`,
 			met: small.ratioStrict <= 2.0,
 		});
 		const faster = Object.values(figures).every((f) => f.vsSw > 1);
 		goals.push({
 			goal: '1. faster than `standardwebhooks`',
+			label: '`standardwebhooks` over ours',
+			target: '> 1×',
 			figure: Object.entries(figures)
 				.map(([size, f]) => `${ratioText(f.vsSw)}× at ${fmtBytes(Number(size))}`)
 				.join(', '),
@@ -124,11 +130,21 @@ function verifySection(section) {
 		});
 	}
 	body += `\n${verifyMeaning(figures, d)}\n`;
-	const big = figures['65536'];
-	const summary = small
-		? `Verifying one 1 KB delivery as \`webhook()\` does costs ${ratioText(small.ratioStrict)}× a bare HMAC-SHA256 (goal ≤ 2.0×; the rest is the HMAC's \`Buffer\` key, header parsing, the credential read with its await, the timestamp window and a constant-time comparison), and is ${faster(small.vsSw)} than the \`standardwebhooks\` package${big ? ` (${faster(big.vsSw)} at 64 KB, where hashing dominates)` : ''}; all of \`webhook()\`, with the options, parsing and the output item, costs ${ratioText(small.ratioWebhook)}×.`
-		: 'No result.';
-	return { title: '1. The webhook trigger per delivery', body, goals, console: lines, summary };
+	const figureRows = [
+		...(small
+			? [['all of `webhook()` over bare HMAC, 1 KB', `${ratioText(small.ratioWebhook)}×`]]
+			: []),
+	];
+	const about =
+		'Time to verify one signed delivery. Goal: at most 2× a bare HMAC-SHA256, and faster than the `standardwebhooks` package.';
+	return {
+		title: '1. The webhook trigger per delivery',
+		body,
+		goals,
+		console: lines,
+		about,
+		figureRows,
+	};
 }
 
 function verifyMeaning(figures, d) {
@@ -250,7 +266,7 @@ function walSection(section) {
 		`WAL per delivery: Webhook node ${fmtBytes(base)}; trigger, young record ${fmtBytes(young)} (${ratioText(young / base)}×); trigger, record at its cap (${capRecord ? fmtInt(capRecord.entries) : 'n/a'} entries) ${fmtBytes(cap)} (${ratioText(cap / base)}×)${atCap}`,
 		`trigger at its cap / today's (${WAL_TODAY.commit}): ${ratioText(cap / WAL_TODAY.bytes)}`,
 	];
-	// The figures for the section's block; the split below is prose, which the summary carries.
+	// The figures for the section's block; the split below is printed, not written to docs/.
 	const figureLines = lines.slice(2);
 	const capRecordWal = recordWal(t.triggerAtCap);
 	const split = Number.isFinite(capRecordWal)
@@ -259,7 +275,9 @@ function walSection(section) {
 	if (split) lines.push(split.trim());
 	goals.push({
 		goal: `2. WAL per delivery, the trigger's record at its default cap, ≤ 0.5 × today's (${fmtBytes(WAL_TODAY.bytes)} at ${WAL_TODAY.commit})`,
-		figure: `${fmtBytes(cap)}: ${ratioText(cap / WAL_TODAY.bytes)}× today's, ${ratioText(cap / base)}× the Webhook node's ${fmtBytes(base)}${capRecord ? `; the record ${fmtInt(capRecord.entries)} entries, ${fmtBytes(capRecord.bytes)}` : ''}`,
+		label: 'record at its cap',
+		target: `≤ 0.5× ${fmtBytes(WAL_TODAY.bytes)}`,
+		figure: `${fmtBytes(cap)} (${ratioText(cap / WAL_TODAY.bytes)}×)`,
 		met: cap <= 0.5 * WAL_TODAY.bytes,
 	});
 	const perDay = (cap * 10000) / 1024 ** 3;
@@ -285,13 +303,27 @@ ${figureLines.join('\n')}
 ${where ? `\nWhere it goes (\`pg_waldump\` of each round's WAL: bytes per delivery by the relation a record touches first, else by kind of record; over all rounds):\n\n${where}\n` : ''}
 **What it means.** Every run writes its execution (n8n's \`execution_entity\` and \`execution_data\` rows): that is the Webhook node's whole figure. The trigger's run also checks its record in n8n's processed-data store, one \`processed_data\` row per node that n8n reads, updates and writes back whole on every check (\`checkProcessedAndRecord\`); a row this size is stored out of line (TOAST), so each check writes the whole row to the WAL again, and leaves the old copy for vacuum. At the cap that row is most of what a delivery costs Postgres: at 10,000 deliveries a day about ${perDay.toFixed(1)} GB of WAL a day, which replication and backups carry too. The WAL does not depend on the machine's load: the rounds of the Webhook node and of the record at its cap agree to within ${fmtPct(Math.max(...['webhook', 'triggerAtCap'].filter((k) => t[k]).map((k) => walPerDelivery(t[k]).spread)))} (the young record's grow with it). With Postgres's default \`full_page_writes=on\`, the first change of a page after each checkpoint adds a copy of that page: more WAL for both workflows, by an amount that depends on when checkpoints fall. With no delivery at all, ${fmtBytes(d.idle?.walBytes)} were written in ${d.idle?.seconds?.toFixed(0)} s after the warm-up; each round starts and ends with the WAL quiet. Set \`BENCH_WAL_MODE=queue\` to measure in queue mode (main, worker and one webhook processor), where n8n writes each execution in more steps.
 `;
-	const summary = `One delivery writes ${fmtBytes(base)} of WAL through n8n's Webhook node and ${fmtBytes(young)} (${ratioText(young / base)}×) through the Fax.Plus Trigger with a young record; with the trigger's record at its cap (${capRecord ? `${fmtInt(capRecord.entries)} entries, a ${fmtBytes(capRecord.bytes)} row` : 'n/a'}) it writes ${fmtBytes(cap)} (${ratioText(cap / base)}×), ${ratioText(cap / WAL_TODAY.bytes)}× today's (goal ≤ 0.5×; n8n ${d.n8nVersion} on PostgreSQL, ${d.mode}): at 10,000 deliveries a day, ${perDay.toFixed(1)} GB of WAL a day.${split}`;
+	const figureRows = [
+		["n8n's Webhook node", fmtBytes(base)],
+		['Fax.Plus Trigger, young record', `${fmtBytes(young)} (${ratioText(young / base)}×)`],
+		...(Number.isFinite(capRecordWal)
+			? [
+					[
+						`… of which the record${capRecord ? ` (${fmtInt(capRecord.entries)} entries)` : ''}`,
+						fmtBytes(capRecordWal),
+					],
+				]
+			: []),
+		['at the cap, 10,000 deliveries a day', `${perDay.toFixed(1)} GB of WAL a day`],
+	];
+	const about = `WAL one delivery writes in Postgres (n8n ${d.n8nVersion}, ${d.mode}). Goal: with the trigger's record at its cap, at most half of ${WAL_TODAY.commit}'s.`;
 	return {
 		title: "2. The trigger's record in Postgres: WAL per delivery",
 		body,
 		goals,
 		console: lines,
-		summary,
+		about,
+		figureRows,
 	};
 }
 
@@ -386,6 +418,8 @@ function triggerSection(section) {
 			).median;
 			goals.push({
 				goal: "3. trigger ≥ 0.9 × the Webhook node's throughput in n8n",
+				label: 'default engine: young record, over the Webhook node',
+				target: '≥ 0.9×',
 				figure: `${ratio.toFixed(2)}× (${median(t.trigger.rounds.map((r) => r.completedPerSecond)).toFixed(1)} vs ${baseCompleted.toFixed(1)} deliveries/s)`,
 				met: ratio >= 0.9,
 			});
@@ -410,7 +444,9 @@ function triggerSection(section) {
 			const decided = floor.trigger.spread <= FLOOR_MAX_SPREAD;
 			goals.push({
 				goal: `3. Fax.Plus Trigger ≥ 0.95 × an empty community trigger's throughput (the floor), ${engineName}`,
-				figure: `${rangeText(floor.trigger)}; the empty trigger ${ratioText(floor.empty.median)}× the Webhook node${floor.recorded ? `; n8n's processed-data check alone takes the empty trigger to ${ratioText(floor.recording.median)}× (the recording trigger), and the Fax.Plus Trigger makes ${ratioText(floor.recorded.median)}× of that` : ''}${decided ? '' : `; not judged: the rounds' ratios spread ${fmtPct(floor.trigger.spread)} (more than ${fmtPct(FLOOR_MAX_SPREAD)}; load average ${p.loadBefore?.toFixed(1)} → ${p.loadAfter?.toFixed(1)})`}`,
+				label: `${engineName}: over the empty trigger`,
+				target: '≥ 0.95×',
+				figure: `${rangeText(floor.trigger)}${decided ? '' : `; not judged: the rounds spread ${fmtPct(floor.trigger.spread)}, over ${fmtPct(FLOOR_MAX_SPREAD)}`}`,
 				met: decided ? floor.trigger.median >= 0.95 : undefined,
 			});
 		}
@@ -426,7 +462,9 @@ function triggerSection(section) {
 		body += `\n\`\`\`\n${line}\n${beside}\n\`\`\`\n`;
 		goals.push({
 			goal: '3. trigger beside the Polling Trigger, both records at the default cap, ≥ 0.8 × the Webhook node (legacy engine)',
-			figure: `${ratioText(atCap.legacy)}× (default engine: ${ratioText(atCap.default)}×)${record ? `; n8n's processed-data rows read and written per check: ${recordsText(record)}` : ''}`,
+			label: 'legacy engine: beside the Polling Trigger, records at the cap',
+			target: '≥ 0.8×',
+			figure: `${ratioText(atCap.legacy)}×`,
 			met: atCap.legacy >= 0.8,
 		});
 	}
@@ -443,21 +481,50 @@ function triggerSection(section) {
 	const recordAtCap = passes
 		.map((p) => p.trigger.targets.triggerAtCap?.processedData)
 		.find((pd) => pd && !pd.error && pd.entries);
-	const loads = passes.flatMap((p) => [p.loadBefore, p.loadAfter]).filter(Number.isFinite);
 	const floors = Object.fromEntries(
 		passes.map((p) => [p.engine, floorRatios(p.trigger.targets)]).filter(([, f]) => f),
 	);
-	const floorText = Object.keys(floors).length
-		? ` Against an empty community trigger, the floor any community trigger pays, the Fax.Plus Trigger makes ${Object.entries(
-				floors,
-			)
-				.map(([engine, f]) => `${rangeText(f.trigger)} with the ${engine} engine`)
-				.join(' and ')} (goal ≥ 0.95); the empty trigger itself makes ${Object.entries(floors)
-				.map(([engine, f]) => `${ratioText(f.empty.median)}× (${engine})`)
-				.join(' and ')} the Webhook node's.${recordedText(floors)}`
-		: '';
-	const summary = `Through a real n8n, with the legacy expression engine the trigger completes ${ratioText(young.legacy)}× the deliveries per second of n8n's Webhook node alone with a young record and ${ratioText(atCap.legacy)}× beside the Polling Trigger with both its records at the default cap (goal ≥ 0.8, ${atCap.legacy >= 0.8 ? 'met' : 'missed'}). The durable record is n8n's processed-data store, written by the run: the trigger's own row (scope node), and only beside the Polling Trigger also the row the two share (scope workflow), ${recordAtCap ? `${recordsText(recordAtCap)} at the cap` : 'at the cap'}; n8n reads and writes each whole for every check, and runs that wait share one check per row. With n8n's default engine the figures are ${ratioText(young.default)}× and ${ratioText(atCap.default)}× (goal ≥ 0.9 for the young record): n8n acquires an expression isolate twice per delivery for any trigger but its own Webhook node, which no community node can change.${floorText}${loads.length ? ` Measured at a load average of ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on 2 cores: the rounds' spread (±) shows how far single figures move.` : ''}`;
-	return { title: '3. Signed deliveries through a real n8n', body, goals, console: lines, summary };
+	// One column per engine: the goals' verdicts come from `goals` above, judged per engine.
+	const engines = ['default', 'legacy'].filter((e) => passes.some((p) => p.engine === e));
+	const verdict = (prefix) =>
+		goals
+			.filter((g) => (g.label ?? g.goal).includes(prefix))
+			.map((g) => `${g.label.split(' engine')[0]} ${yes(g.met)}`)
+			.join(', ');
+	const per = (value) => engines.map((e) => value(e, floors[e]));
+	const x = (r) => (r ? `${ratioText(r.median)}×` : '–');
+	const tableRows = [
+		[
+			'young record, over the Webhook node',
+			...per((e) => `${ratioText(young[e])}×`),
+			`≥ 0.9×; ${verdict('default engine: young')}`,
+		],
+		[
+			'over the empty trigger (the floor)',
+			...per((e, f) =>
+				f ? `${x(f.trigger)} (${ratioText(f.trigger.min)}–${ratioText(f.trigger.max)})` : '–',
+			),
+			`≥ 0.95×; ${verdict('over the empty trigger')}`,
+		],
+		[
+			'beside the Polling Trigger, records at the cap',
+			...per((e) => `${ratioText(atCap[e])}×`),
+			`≥ 0.8×; ${verdict('beside the Polling')}`,
+		],
+		['empty trigger over the Webhook node', ...per((e, f) => x(f?.empty)), ''],
+		['recording trigger over the empty trigger', ...per((e, f) => x(f?.recording)), ''],
+		['Fax.Plus Trigger over the recording trigger', ...per((e, f) => x(f?.recorded)), ''],
+	];
+	const about = `Signed deliveries a second in a real n8n, beside its Webhook node and an empty community trigger (any community trigger's floor); the recording trigger adds only n8n's processed-data check. Ranges: the rounds' lowest and highest.${recordAtCap ? ` Rows read and written per check at the cap: ${recordsText(recordAtCap)}.` : ''}`;
+	const tableText = table(['measured', ...engines.map((e) => `${e} engine`), 'goal'], tableRows);
+	return {
+		title: '3. Signed deliveries through a real n8n',
+		body,
+		goals,
+		console: lines,
+		about,
+		tableText,
+	};
 }
 
 /**
@@ -475,18 +542,6 @@ function floorRatios(t) {
 			recorded: pairedRatio(rate('trigger'), rate('recording')),
 		}),
 	};
-}
-
-/** The summary's sentence on the recording trigger: how much of the gap is n8n's store. */
-function recordedText(floors) {
-	const withRecord = Object.entries(floors).filter(([, f]) => f.recorded);
-	if (!withRecord.length) return '';
-	const each = (pick) =>
-		withRecord
-			.map(([engine, f]) => `${rangeText(pick(f))} with the ${engine} engine`)
-			.join(' and ');
-	const close = withRecord.every(([, f]) => f.recorded.median >= 0.95);
-	return ` A community trigger that only passes each delivery on once through n8n's processed-data store, as the guarantee needs, makes ${each((f) => f.recording)} the empty trigger's; the Fax.Plus Trigger makes ${each((f) => f.recorded)} of that${close ? ': the rest of the gap is the store' : ''}.`;
 }
 
 /** The widest spread of the per-round floor ratios that still judges the goal (±25%). */
@@ -618,10 +673,18 @@ function loadSection(section) {
 	const t2 = table(['size', 'bytes', ''], sizeRows, ['l', 'r', 'r']);
 	goals.push({
 		goal: '4. require nodes + credentials < 50 ms',
-		figure: `${fmtMs(inN8n.median)} (in n8n); ${fmtMs(cold.median)} in a bare process`,
+		label: 'require the nodes and credentials in n8n',
+		target: '< 50 ms',
+		figure: fmtMs(inN8n.median),
 		met: inN8n.median < 50,
 	});
-	goals.push({ goal: '4. dist/ < 500 KB', figure: fmtBytes(s.total), met: s.total < 500 * 1024 });
+	goals.push({
+		goal: '4. dist/ < 500 KB',
+		label: 'dist/',
+		target: '< 500 KB',
+		figure: fmtBytes(s.total),
+		met: s.total < 500 * 1024,
+	});
 	const body = `${measuredNote(section)}
 
 ${t1}
@@ -630,8 +693,13 @@ ${t2}
 
 **What it means.** n8n loads \`n8n-workflow\` before any community package, so the first row is what the package adds to n8n's start: ${fmtMs(inN8n.median)} for ${fmtInt(s.jsFiles)} small CommonJS files, which only import \`n8n-workflow\`, \`node:crypto\` and each other (until 2026-11-22 the operation pickers were sorted with \`localeCompare\` at load, and its first call in a process sets up ICU's collator: 8–15 ms of the figure, now a plain case-insensitive comparison). The bare-process row is dominated by \`n8n-workflow\` itself. The alternatives (n8n's HTTP Request and Webhook nodes) ship with n8n, so their load cost is already paid; this is the whole of what the package adds. The build ships neither type declarations nor source maps (\`declaration\` and \`sourceMap\` are off in \`tsconfig.build.json\`): nobody imports a node package's types, n8n loads no source map, and the maps were as large as the code (about 300 KB); a stack trace in a bug report maps to the TypeScript line with the same version built with \`npx tsc -p tsconfig.build.json --sourceMap\`. The npm tarball is ${s.pack ? fmtBytes(s.pack.size) : 'n/a'}.
 `;
-	const summary = `Loading the three nodes and three credentials adds ${fmtMs(inN8n.median)} to n8n's start (goal < 50 ms); the package is ${fmtBytes(s.total)} unpacked${s.pack ? `, a ${fmtBytes(s.pack.size)} tarball` : ''}.`;
-	return { title: '4. Load cost', body, goals, console: [t1, '', t2], summary };
+	const figureRows = [
+		['the same in a bare process, with n8n-workflow', fmtMs(cold.median)],
+		...(s.pack ? [['npm tarball', fmtBytes(s.pack.size)]] : []),
+	];
+	const about =
+		"What the package adds to n8n's start, and its size. Goals: under 50 ms and 500 KB.";
+	return { title: '4. Load cost', body, goals, console: [t1, '', t2], about, figureRows };
 }
 
 // ------------------------------------------------------------------ 5. action node
@@ -687,6 +755,8 @@ function actionSection(section) {
 	).median;
 	goals.push({
 		goal: "5. action node ≥ 0.9 × HTTP Request node's requests/s",
+		label: 'loopback, over the HTTP Request node',
+		target: '≥ 0.9×',
 		figure: `${ratio.toFixed(2)}× (${ours.median.toFixed(0)} vs ${http.median.toFixed(0)} requests/s)`,
 		met: ratio >= 0.9,
 	});
@@ -701,13 +771,15 @@ ${actionMeaning(ratio, a)}
 	const lines = [t, `Fax.Plus node / HTTP Request node: ${ratio.toFixed(2)}`];
 	const atLatency = latencyPart(a, goals);
 	if (atLatency) lines.push('', atLatency.table, atLatency.line);
-	const summary = `The action node makes ${ratioText(ratio)}× the requests per second of n8n's HTTP Request node on loopback (goal ≥ 0.9)${atLatency ? `. With every answer delayed by ${a.latency.latencyMs} ms, as a real API's are, it makes ${Number.isFinite(atLatency.ratioSame) ? ratioText(atLatency.ratioSame) : 'n/a'}× the HTTP Request node's requests per second at the same concurrency (Items at Once = ${fmtInt(a.items)}, goal ≥ 0.9), and its default of 50 at once reaches ${ratioText(atLatency.ratioCeiling)}× of that default's ceiling, 50 / ${a.latency.latencyMs} ms (goal ≥ 0.9); the default is ${ratioText(atLatency.ratio)}× the HTTP Request node, which sends all ${fmtInt(a.items)} at once` : ''}.`;
+	const figureRows = [];
+	const about = `Requests a second over ${fmtInt(a.items)} items, beside n8n's HTTP Request node. Goal: 0.9× of it, and of the ceiling of 50 at once.`;
 	return {
 		title: '5. Action node overhead',
 		body: atLatency ? body.replace(/\n$/, `\n${atLatency.body}\n`) : body,
 		goals,
 		console: lines,
-		summary,
+		about,
+		figureRows,
 	};
 }
 
@@ -771,11 +843,15 @@ function latencyPart(a, goals) {
 	if (all)
 		goals.push({
 			goal: `5. action node, Items at Once = item count, ≥ 0.9 × HTTP Request node at ${l.latencyMs} ms per answer`,
+			label: `${l.latencyMs} ms answers, Items at Once = ${fmtInt(a.items)}, over the HTTP Request node`,
+			target: '≥ 0.9×',
 			figure: `${ratioSame.toFixed(2)}× (${all.median.toFixed(0)} vs ${http.median.toFixed(0)} requests/s)`,
 			met: ratioSame >= 0.9,
 		});
 	goals.push({
 		goal: `5. action node, default 50 at once, ≥ 0.9 × its ceiling (50 / ${l.latencyMs} ms) at ${l.latencyMs} ms per answer`,
+		label: `${l.latencyMs} ms answers, default 50 at once, over its ceiling of ${ceiling.toFixed(0)}/s`,
+		target: '≥ 0.9×',
 		figure: `${ratioCeiling.toFixed(2)}× (${ours.median.toFixed(0)} of ${ceiling.toFixed(0)} requests/s)`,
 		met: ratioCeiling >= 0.9,
 	});
@@ -852,21 +928,36 @@ function latencySection(section) {
 	const engine = engines.includes('legacy') ? 'legacy' : engines[0];
 	const targets = burstOf(run, engine)?.targets;
 	const cap = targets?.triggerAtCap?.latency ?? targets?.trigger?.latency;
-	let summary = "The answer waits until n8n holds the run, as n8n's own Webhook node's does.";
+	const figureRows = [];
+	const about =
+		"Time a sender waits for the trigger's answer under bursts; Fax.Plus resends after 15 s. Goal: p99 under 5 s.";
 	if (cap && targets.webhook?.latency) {
 		const vsWebhook = cap.p99 / targets.webhook.latency.p99;
 		lines.push(
 			`trigger (record at cap) p99 / Webhook node p99 (${engine}): ${vsWebhook.toFixed(2)}`,
 		);
-		summary += ` Under bursts of ${fmtInt(burstOf(run, engine).size)} (${engine} engine) the trigger's p99 with its record at the cap is ${fmtMs(cap.p99)} (median ${fmtMs(cap.p50)}), ${vsWebhook.toFixed(2)}× the Webhook node's p99 in the same run. Fax.Plus's webhooks (sent by Svix) take an answer later than 15 seconds for a failure and send it again: every answer measured came well within that.`;
+		const size = fmtInt(burstOf(run, engine).size);
+		figureRows.push([
+			`${engine} engine, bursts of ${size}: the Webhook node, p99`,
+			fmtMs(targets.webhook.latency.p99),
+		]);
 		goals.push({
 			goal: '6. answer under a burst well within the 15 s Fax.Plus waits for it (p99 under 5 s, record at the cap)',
-			figure: `${fmtMs(cap.p99)} (the Webhook node: ${fmtMs(targets.webhook.latency.p99)}, ${vsWebhook.toFixed(2)}×)`,
+			label: `${engine} engine, bursts of ${size}: trigger, record at the cap, p99`,
+			target: '< 5 s',
+			figure: `${fmtMs(cap.p99)} (${vsWebhook.toFixed(2)}× the Webhook node's)`,
 			met: cap.p99 < 5000,
 		});
 	}
 	body += `\n**What it means.** n8n answers after \`WorkflowRunner.run()\`, that is after the execution row is inserted (and in queue mode the job queued), the same point at which n8n's own Webhook node answers, so the two wait alike; what the trigger adds before that is the read of its secret's credential (n8n's \`getCredentials()\`, from n8n's database) and the verification, microseconds of its own (section 1), and "Download Fax Document" runs in the execution, after the answer. Measured on the shared 2-core machine at the load averages shown: single figures move by tens of percent between bursts, the comparison within one run much less.\n`;
-	return { title: '6. Answer latency under bursts', body, goals, console: lines, summary };
+	return {
+		title: '6. Answer latency under bursts',
+		body,
+		goals,
+		console: lines,
+		about,
+		figureRows,
+	};
 }
 
 // ------------------------------------------------------------------ document
@@ -917,37 +1008,125 @@ function readData(markdown) {
 	}
 }
 
-/** Section 8's goals and reading, from test/n8n/bench/results/memory.json. */
-function memoryFigures() {
+const MB = 1024 * 1024;
+
+/** Section 8 from test/n8n/bench/results/memory.json (written by test/n8n/bench/memory.js). */
+function memorySection() {
 	const file = path.join(__dirname, '../results/memory.json');
-	if (!fs.existsSync(file)) return { goals: [], summary: '' };
-	const { goals = [], summary = '' } = JSON.parse(fs.readFileSync(file, 'utf8'));
-	return { goals, summary };
+	if (!fs.existsSync(file)) return undefined;
+	const stored = JSON.parse(fs.readFileSync(file, 'utf8'));
+	const rows = stored.rows ?? [];
+	const largest = (mode) => rows.filter((r) => r.mode === mode).sort((a, b) => b.size - a.size)[0];
+	const cell = (bytes, size) => `${Math.round(bytes / MB)} MB (${ratioText(bytes / (size * MB))}×)`;
+	const figureRows = [];
+	const disk = largest('filesystem');
+	if (disk) {
+		const at = `on disk, ${disk.size} MB`;
+		figureRows.push(
+			[`${at}: Read → Send`, cell(disk.binary, disk.size)],
+			[`${at}: Read → HTTP Request node`, cell(disk.httpRequest, disk.size)],
+			[`${at}: Node alone, file to a socket`, cell(disk.nodeAlone, disk.size)],
+		);
+	}
+	const memory = largest('default');
+	if (memory) {
+		const at = `memory mode, ${memory.size} MB`;
+		figureRows.push([`${at}: Read file only (n8n's own)`, cell(memory.readOnly, memory.size)]);
+	}
+	return {
+		title: '8. Memory of one Send',
+		about:
+			"n8n's extra memory while one Send runs, over the document's size. Goals: Send's own part at most 0.5× on disk, 1.5× in memory mode.",
+		goals: (stored.goals ?? []).map((g) => ({ ...g, ...memoryGoal(g) })),
+		figureRows,
+		at: stored.at,
+		load: stored.load?.[0],
+	};
 }
 
-/** The in-process caches the package keeps (issue 62: one stays only where an end-to-end measurement shows it pays). */
-function cachesText(n8nSection) {
+/**
+ * A stored section 8 goal ("8. one Send from a URL, memory mode, ≤ 1.5× the document") as a row:
+ * its label, its target, and the first clause of its figure (the rest is in the section's rows).
+ */
+function memoryGoal(g) {
+	const target = /≤ [\d.]+(×| MB)/.exec(g.goal);
+	const label = g.goal
+		.replace(/^8\. /, '')
+		.replace(/, ≤ .*$/, '')
+		.replace(/^one Send from /, '')
+		.replace('binary data on disk', 'on disk');
+	return {
+		label: `${label}${/over Read file only/.test(g.goal) ? ', over Read file only' : ''}`,
+		target: target ? target[0] : '',
+		figure: g.figure.split(/[;:(]/)[0].trim(),
+	};
+}
+
+/** The in-process cache the package keeps, and the ratio that pays for it. */
+function cacheSection(n8nSection) {
 	const floorOf = (engine) => {
 		const pass = n8nSection?.data.passes.find((p) => p.trigger && p.engine === engine);
 		const floor = pass && floorRatios(pass.trigger.targets);
 		return floor ? `${ratioText(floor.trigger.median)}×` : 'not measured';
 	};
-	return `The package keeps one: the signing secret that last verified a delivery, per workflow and credential, for up to a minute (\`FaxPlusTrigger/webhook.ts\`). n8n 2.41 takes an expression isolate of its own to read a credential in a webhook, so reading it for every delivery held the trigger to about 0.68× the empty trigger's deliveries a second; with the kept secret the trigger makes ${floorOf('default')} of it (section 3; legacy engine ${floorOf('legacy')}). A delivery the kept secret does not verify reads the credential again, so a pasted secret counts from the next delivery ([guarantees](guarantees.md#the-webhook-trigger)). Nothing else is kept where a measurement shows no gain: the verifier decodes the secret per delivery, and repeats are decided by n8n's processed-data store. Per node instance the triggers keep only what correctness or bounded logs need: the endpoints registered, the polls running, a log throttle, and \`triggers/recordOnce.ts\`'s queue, which hands n8n's unlocked store one check of a record at a time.`;
+	return {
+		title: 'In-process caches',
+		about:
+			'The signing secret that last verified a delivery, kept a minute (`FaxPlusTrigger/webhook.ts`), the only cache; figures: the trigger over the empty trigger. Goal: a cache only where it pays.',
+		goals: [],
+		figureRows: [
+			['with the kept secret, default engine', floorOf('default')],
+			['with the kept secret, legacy engine', floorOf('legacy')],
+		],
+	};
 }
 
-function document(data) {
+const HAND_KEPT_OPEN = '<!-- hand-kept: document reader -->';
+const HAND_KEPT_CLOSE = '<!-- /hand-kept -->';
+const READER_DEFAULT = `The reader's work on one document is bounded by one budget (contract: [\`nodes/shared/documentReader/README.md\`](../nodes/shared/documentReader/README.md)); \`test/nodes/shared/documentReader/budgetBench.js\` prints the nanoseconds a unit of its worst patterns.`;
+
+/** The hand-kept block of the page before (its tables are written by hand), else the default line. */
+function handKept(previous) {
+	const i = previous ? previous.indexOf(HAND_KEPT_OPEN) : -1;
+	const j = i < 0 ? -1 : previous.indexOf(HAND_KEPT_CLOSE, i);
+	return j < 0 ? READER_DEFAULT : previous.slice(i + HAND_KEPT_OPEN.length, j).trim();
+}
+
+/** One section: its line, then one table of goals (with verdicts) and figures. */
+function sectionText(b) {
+	const rows = [
+		...b.goals.map((g) => [g.label ?? g.goal, g.figure, `${g.target ?? ''}: ${yes(g.met)}`]),
+		...(b.figureRows ?? []).map(([what, figure]) => [what, figure, '']),
+	];
+	return `### ${b.title}\n\n${b.about ?? ''}\n\n${b.tableText ?? table(['measured', 'figure', 'goal'], rows)}\n`;
+}
+
+/**
+ * docs/benchmarks.md from the stored figures. `previous` is the page as it stands: its hand-kept
+ * block (between HAND_KEPT_OPEN and HAND_KEPT_CLOSE) is carried over as it is.
+ */
+function document(data, previous = '') {
 	const built = ORDER.filter((n) => data[n]).map((n) => ({ name: n, ...buildSection(n, data[n]) }));
-	const memory = memoryFigures();
-	const goals = [...built.flatMap((b) => b.goals), ...memory.goals];
-	const newest = Object.values(data)
-		.map((s) => s.at)
-		.sort()
-		.pop();
+	const memory = memorySection();
+	const sections = [...built, ...(memory ? [memory] : []), cacheSection(data.n8n)];
 	const machine = (data.verify || data.load || data.n8n || data.action || {}).machine || {};
 	const missing = ORDER.filter((n) => !data[n]);
+	const load = (x) => (Number.isFinite(x) ? x.toFixed(2) : '–');
+	const runs = [
+		...built.map((b) => {
+			const c = data[b.name].commit;
+			return [
+				b.title.split('.')[0],
+				data[b.name].at,
+				c?.head ?? '–',
+				load(data[b.name].machine?.loadAverage),
+			];
+		}),
+		...(memory ? [[memory.title.split('.')[0], memory.at, '–', load(memory.load)]] : []),
+	];
 	return `# Benchmarks
 
-What the package costs its users, beside what they would use instead. Made by \`npm run bench\` (\`test/n8n/bench/run.js\`) from the latest run of each section. No test asserts a timing: a missed goal is reported here.
+What the package costs its users, beside what they would use instead; no test asserts a timing. \`npm run bench\` writes this page from the stored figures ([\`benchmarks.json\`](../test/n8n/bench/results/benchmarks.json), [\`memory.json\`](../test/n8n/bench/results/memory.json)); each case in \`test/n8n/bench/cases/\` says how it measures.
 
 \`\`\`sh
 npm run bench                         # everything (builds dist/ first when the sources are newer)
@@ -956,42 +1135,23 @@ npm run bench -- --only=wal,n8n       # the trigger's WAL per delivery, and its 
 npm run bench -- --report-only        # measure nothing: print every section's tables, rewrite this page
 \`\`\`
 
-The figures are for the built package, installed in n8n from its packed tarball. Each section's tables are printed by the command above; the raw figures are in [\`test/n8n/bench/results/benchmarks.json\`](../test/n8n/bench/results/benchmarks.json), section 8's in [\`test/n8n/bench/results/memory.json\`](../test/n8n/bench/results/memory.json); each case says how it measures (\`test/n8n/bench/cases/\`).
-
-## Goals
-
-${table(
-	['goal', 'figure', ''],
-	goals.map((g) => [g.goal, g.figure, yes(g.met)]),
-)}
+## Figures
 ${missing.length ? `\n_Not measured yet: ${missing.join(', ')}._\n` : ''}
-## What the figures say
+${sections.map(sectionText).join('\n')}
+## Document reader
 
-${built.map((b) => `**${b.title}.** ${b.summary ?? ''}`).join('\n\n')}${memory.summary ? `\n\n**8. Memory of one Send.** ${memory.summary}` : ''}
+${HAND_KEPT_OPEN}
 
-## In-process caches
+${handKept(previous)}
 
-${cachesText(data.n8n)}
+${HAND_KEPT_CLOSE}
 
-## The document reader
+## Runs
 
-The reader's work on one document is bounded by one budget, whose unit is what the work really costs; its contract is in [\`nodes/shared/documentReader/README.md\`](../nodes/shared/documentReader/README.md). \`test/nodes/shared/documentReader/budgetBench.js\` reads the worst pattern of each kind of work past the budget and prints the nanoseconds a unit, so the budget's most is a bound in CPU time.
+Each section's last run on ${[machine.cpu, machine.cores && `${machine.cores} cores`, machine.node && `Node.js ${machine.node}`, machine.n8n && `n8n ${machine.n8n}`].filter(Boolean).join(', ')}. Ratios are medians of per-round ratios, so a change of load hits every variant alike.
 
-## How it is measured
-
-Micro-benchmarks (1, 4) run in processes of their own, in interleaved rounds, so a change in the machine's load hits every variant alike; ratios are medians of per-round ratios. 2 reads Postgres's WAL position around rounds of deliveries. 3, 5 and 6 run the pinned n8n against the local Fax.Plus server, and check every request and execution. 8 (\`test/n8n/bench/memory.js\`, run on its own) starts a fresh n8n for every run and samples its memory from outside. The machine: ${machineLine(machine)}; single figures move between runs by tens of percent, the ratios much less.
-
-_Last run: ${newest}._
+${table(['section', 'measured', 'commit', 'load average at start'], runs)}
 `;
-}
-
-/** The machine in one line. */
-function machineLine(machine) {
-	const cpu = machine.cpu ? `${machine.cpu}` : 'a shared virtual machine';
-	const cores = machine.cores ? `, ${machine.cores} cores` : '';
-	const n8n = machine.n8n ? `, n8n ${machine.n8n}` : '';
-	const node = machine.node ? `, Node.js ${machine.node}` : '';
-	return `${cpu}${cores}${node}${n8n}, shared with other work`;
 }
 
 module.exports = {
