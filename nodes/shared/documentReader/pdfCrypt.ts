@@ -10,6 +10,7 @@ import {
 	PdfString,
 	unreadable,
 	type PdfDict,
+	type PdfRef,
 	type PdfValue,
 } from './pdfSyntax';
 
@@ -131,7 +132,7 @@ function checksUser(key: Buffer, first: PdfValue | undefined, user: Buffer): boo
 
 /** `data` of object `ref` decrypted whole (strings, object streams). */
 export function decrypt(cipher: PdfCipher, data: Buffer, ref: number, gen: number): Buffer {
-	const decrypter = new Decrypter(cipher, ref, gen);
+	const decrypter = new Decrypter(cipher, { ref, gen });
 	const out = decrypter.update(data);
 	if (!cipher.aes) return out;
 	return out.subarray(0, aesLength(data.length, decrypter.padding(lastBlocks(data))));
@@ -149,8 +150,7 @@ export class Decrypter {
 
 	constructor(
 		private readonly cipher: PdfCipher,
-		ref: number,
-		gen: number,
+		{ ref, gen }: PdfRef,
 	) {
 		this.key = cipher.keyOf(ref, gen);
 		if (!cipher.aes) this.rc4.state = rc4State(this.key.key);
