@@ -19,13 +19,11 @@ const PADDING = Buffer.from(
 	'28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a',
 	'hex',
 );
-
 /** How one kind of object (streams or strings) is decrypted: the key of each object. */
 export interface PdfCipher {
 	aes: boolean;
 	keyOf(ref: number, gen: number): { algorithm: string; key: Buffer };
 }
-
 /** The document's ciphers: undefined where a kind is not encrypted (an /Identity crypt filter). */
 export interface PdfCrypt {
 	streams?: PdfCipher;
@@ -33,7 +31,6 @@ export interface PdfCrypt {
 	/** /EncryptMetadata false: metadata streams are not encrypted. */
 	plainMetadata: boolean;
 }
-
 /** How the document's streams and strings are decrypted with the empty password. */
 export function standardDecrypt(
 	encrypt: PdfDict,
@@ -110,7 +107,6 @@ export function standardDecrypt(
 			.subarray(0, Math.min(length + 5, 16)),
 	}));
 }
-
 /** `data` of object `ref` decrypted whole (strings, object streams). */
 export function decrypt(cipher: PdfCipher, data: Buffer, ref: number, gen: number): Buffer {
 	const decrypter = new Decrypter(cipher, { ref, gen });
@@ -119,17 +115,13 @@ export function decrypt(cipher: PdfCipher, data: Buffer, ref: number, gen: numbe
 	const { start, end } = lastBlocksAt(data.length);
 	return out.subarray(0, aesLength(data.length, decrypter.padding(data.subarray(start, end))));
 }
-
-/**
- * An encrypted stream's data decrypted as it passes: RC4 byte for byte; AES after its 16-byte IV,
- * whole blocks, its padding cut by the caller, which knows the length (aesLength).
- */
+// An encrypted stream's data decrypted as it passes: RC4 byte for byte; AES after its 16-byte IV,
+// whole blocks, its padding cut by the caller, which knows the length (aesLength).
 export class Decrypter {
 	private readonly key: { algorithm: string; key: Buffer };
 	private iv = Buffer.alloc(0);
 	private decipher?: ReturnType<typeof createDecipheriv>;
 	private readonly rc4 = { state: new Uint8Array(256), i: 0, j: 0 };
-
 	constructor(
 		private readonly cipher: PdfCipher,
 		{ ref, gen }: PdfRef,
@@ -137,7 +129,6 @@ export class Decrypter {
 		this.key = cipher.keyOf(ref, gen);
 		if (!cipher.aes) this.rc4.state = rc4State(this.key.key);
 	}
-
 	update(data: Buffer): Buffer {
 		if (!this.cipher.aes) return rc4(this.rc4, data);
 		if (!this.decipher) {
@@ -149,7 +140,6 @@ export class Decrypter {
 		}
 		return this.decipher.update(data);
 	}
-
 	/** The padding's length, from the data's last two whole blocks (`tail`; none where there is one block or none). */
 	padding(tail: Buffer): number {
 		if (tail.length < 32) return 0;
@@ -159,18 +149,15 @@ export class Decrypter {
 		return pad >= 1 && pad <= 16 ? pad : 0;
 	}
 }
-
 /** Where AES data of `length` bytes has its last two whole blocks (the one before is the last's IV). */
 export function lastBlocksAt(length: number): { start: number; end: number } {
 	const end = length - (Math.max(0, length - 16) % 16);
 	return { start: Math.max(0, end - 32), end };
 }
-
 /** AES data of `length` bytes decrypts to its whole blocks after the IV, less its padding. */
 export function aesLength(length: number, padding: number): number {
 	return Math.max(0, (length < 16 ? 0 : length - 16 - ((length - 16) % 16)) - padding);
 }
-
 /** A kind's method: RC4 (V 1, 2), or the crypt filter `key` (/StmF, /StrF) names (V 4, 5). */
 function methodOf(encrypt: PdfDict, version: number, key: string): string {
 	if (version === 1 || version === 2) return 'V2';
@@ -184,7 +171,6 @@ function methodOf(encrypt: PdfDict, version: number, key: string): string {
 	if ((method === 'AESV3') !== (version === 5) && method !== 'None') unreadable();
 	return method as string;
 }
-
 /** Algorithm 2.A's hash (revision 5) or 2.B's (6) of the empty password, a salt and `extra` (/U for the owner's). */
 function passwordHash(revision: number, salt: Buffer, extra: Buffer, budget: PdfBudget): Buffer {
 	let key = createHash('sha256').update(salt).update(extra).digest();
@@ -204,7 +190,6 @@ function passwordHash(revision: number, salt: Buffer, extra: Buffer, budget: Pdf
 		if (round >= 63 && encrypted[encrypted.length - 1] <= round - 31) return key.subarray(0, 32);
 	}
 }
-
 function rc4State(key: Uint8Array): Uint8Array {
 	const state = Uint8Array.from({ length: 256 }, (_, at) => at);
 	for (let at = 0, mixed = 0; at < 256; at++) {
@@ -213,7 +198,6 @@ function rc4State(key: Uint8Array): Uint8Array {
 	}
 	return state;
 }
-
 /** RC4 from where `cipher` stopped: a stream's data decrypts piece by piece. */
 function rc4(cipher: { state: Uint8Array; i: number; j: number }, data: Buffer): Buffer {
 	const { state } = cipher;
@@ -228,11 +212,9 @@ function rc4(cipher: { state: Uint8Array; i: number; j: number }, data: Buffer):
 	[cipher.i, cipher.j] = [i, j];
 	return out;
 }
-
 function rc4Of(key: Uint8Array, data: Buffer): Buffer {
 	return rc4({ state: rc4State(key), i: 0, j: 0 }, data);
 }
-
 function bytesOf(value: PdfValue | undefined): Buffer {
 	return value instanceof PdfString ? value.bytes() : unreadable();
 }

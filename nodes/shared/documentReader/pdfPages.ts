@@ -28,25 +28,19 @@ import {
 	tableSection,
 } from './pdfXref';
 
-/** Sections a chain may have. */
-const MAX_SECTIONS = 100;
+/** Sections a chain may have; no rows. */
+const [MAX_SECTIONS, NONE] = [100, new Int32Array(0)];
 /** Past this many pages a count stops: any Max Pages refuses it, and a forged file costs no more. */
 export const MOST_PAGES = 100_000;
 /** The page attributes a page inherits from its ancestors (ISO 32000-1, 7.7.3.4). */
 export const INHERITED = ['Resources', 'MediaBox', 'CropBox', 'Rotate'] as const;
-
 /** A value and the object it is written in (whose key decrypts its strings; none in an object stream). */
 export type Owned = { value: PdfValue; owner?: PdfRef };
 /** A page counted: its row in the chosen table, or its dictionary given directly in `owner`. */
-export type Leaf = {
-	at: number;
-	dict?: PdfDict;
-	owner?: PdfRef;
-	inherited: Partial<Record<(typeof INHERITED)[number], Owned>>;
-};
+export type Leaf = { at: number; dict?: PdfDict; owner?: PdfRef; inherited: Inherited };
+type Inherited = Partial<Record<(typeof INHERITED)[number], Owned>>;
 /** An object read; a stream's data: where it is in the document (`range`), or kept (/XRef, /ObjStm). */
 export type PdfObject = { value: PdfValue; range?: { start: number; end: number }; data?: Buffer };
-
 /** The page count and what the writer needs, or why the PDF cannot be counted. */
 export async function readPdfPages(open: Open) {
 	let file: PdfFile | undefined;
@@ -59,21 +53,14 @@ export async function readPdfPages(open: Open) {
 		return { refused, work: file?.budget.work };
 	}
 }
-
 /** Whether `error` is damage, which a rebuild or a `null` answers; anything else ends the read. */
 function damage(error: unknown): true {
 	if (error instanceof PdfRefused && error.reason !== 'damaged') throw error;
 	return true;
 }
-
 export class PdfFile {
 	/** Each number's row, ascending: its kind, `first` (offset, stream) and `second` (generation, index). */
-	chosen = {
-		numbers: new Int32Array(0),
-		kinds: new Uint8Array(0),
-		first: new Int32Array(0),
-		second: new Int32Array(0),
-	};
+	chosen = { numbers: NONE, kinds: new Uint8Array(0), first: NONE, second: NONE };
 	trailer = new PdfDict();
 	catalog: PdfRef = { ref: 0, gen: 0 };
 	catalogDict = new PdfDict();
@@ -83,12 +70,10 @@ export class PdfFile {
 	inner = new Uint8Array(0);
 	/** The kept object streams, read once each, by their place in `bytes.keptStreams`. */
 	private objectStreams: Array<ObjectStream | null | undefined> = [];
-
 	constructor(
 		readonly bytes: PdfBytes,
 		readonly budget = bytes.budget,
 	) {}
-
 	async read(): Promise<void> {
 		try {
 			await this.readChain();
@@ -100,11 +85,8 @@ export class PdfFile {
 			await this.countPages();
 		}
 	}
-
-	/**
-	 * From the last `startxref`: each table's /XRefStm (a hybrid file's), then /Prev, each read once.
-	 * A number's entry is the newest section's; in one update, a free entry gives way to one in use.
-	 */
+	// From the last `startxref`: each table's /XRefStm (a hybrid file's), then /Prev, each read once.
+	// A number's entry is the newest section's; in one update, a free entry gives way to one in use.
 	private async readChain(): Promise<void> {
 		const tail = this.bytes.last().subarray(-1024).toString('latin1');
 		this.budget.step(tail.length);
@@ -148,7 +130,6 @@ export class PdfFile {
 			sections.find(({ trailer }) => isRef(trailer.get('Root')))?.trailer ?? unreadable();
 		await this.useTrailer(this.trailer);
 	}
-
 	/** The catalog the trailer names, its decryption set first. */
 	private async useTrailer(trailer: PdfDict): Promise<void> {
 		const [root, encrypt] = [trailer.get('Root'), trailer.get('Encrypt')];
@@ -160,12 +141,9 @@ export class PdfFile {
 		this.catalogDict = dictOf((await this.fetch(root))?.value);
 		this.catalog = root;
 	}
-
-	/**
-	 * One plain rebuild from the headers the read found: the last header of a number wins, and the
-	 * kept object streams give the numbers no header defines. The trailer: the last `trailer`
-	 * dictionary (or cross-reference stream's) whose /Root reads, else the catalog of the highest number.
-	 */
+	// One plain rebuild from the headers the read found: the last header of a number wins, and the
+	// kept object streams give the numbers no header defines. The trailer: the last `trailer`
+	// dictionary (or cross-reference stream's) whose /Root reads, else the catalog of the highest number.
 	private async rebuild(): Promise<void> {
 		const { headers, keptStreams } = this.bytes;
 		const rows = new Rows();
@@ -205,7 +183,6 @@ export class PdfFile {
 		}
 		unreadable();
 	}
-
 	/** The chosen table: each number's last row. */
 	private chooseLast(rows: Rows): void {
 		this.budget.step(rows.count);
@@ -236,7 +213,6 @@ export class PdfFile {
 		};
 		this.inner = new Uint8Array(count);
 	}
-
 	/** The page tree's leaves in order: a dictionary with /Kids is an inner node (each walked once), any other a page. */
 	private async countPages(): Promise<void> {
 		const leaves: Leaf[] = [];
@@ -270,20 +246,17 @@ export class PdfFile {
 		}
 		this.leaves = leaves.length > 0 ? leaves : unreadable();
 	}
-
 	/** The object whose key decrypts the strings written in `ref`'s object: none in an object stream, or unencrypted. */
 	ownerOf(ref: PdfRef): PdfRef | undefined {
 		const at = this.indexOf(ref.ref);
 		return this.crypt?.strings && at >= 0 && this.chosen.kinds[at] === AT ? ref : undefined;
 	}
-
 	/** The chosen row of `number`, or -1. */
 	indexOf(number: number): number {
 		this.budget.step(1);
 		const at = lastAtOrBefore(this.chosen.numbers, number);
 		return this.chosen.numbers[at] === number ? at : -1;
 	}
-
 	/** The reference a chosen row answers. */
 	refOf(at: number): PdfRef {
 		return {
@@ -291,20 +264,17 @@ export class PdfFile {
 			gen: this.chosen.kinds[at] === AT ? this.chosen.second[at] : 0,
 		};
 	}
-
 	/** The number and generation of the header at `offset`. */
 	numberAt(offset: number): [number, number] {
 		const { offsets, numbers, gens } = this.bytes.headers;
 		const header = lastAtOrBefore(offsets, offset);
 		return [numbers[header], gens[header]];
 	}
-
 	/** The object `ref` names, in use and of that generation; undefined where it is not. */
 	async fetch(ref: PdfRef): Promise<PdfObject | undefined> {
 		const at = this.indexOf(ref.ref);
 		return at < 0 || this.refOf(at).gen !== ref.gen ? undefined : await this.object(at);
 	}
-
 	/** The object of a chosen row; undefined where it is free, or damaged. */
 	async object(at: number): Promise<PdfObject | undefined> {
 		this.budget.step(OBJECT_COST);
@@ -324,7 +294,6 @@ export class PdfFile {
 			return damage(error) && undefined;
 		}
 	}
-
 	/** The kept object stream `kept` (of `bytes.keptStreams`), read once; null where it does not read. */
 	private async objectStreamAt(kept: number): Promise<ObjectStream | null> {
 		const { offsets, objectStream } = this.bytes.keptStreams;
@@ -346,11 +315,8 @@ export class PdfFile {
 			return damage(error) && null;
 		}
 	}
-
-	/**
-	 * The object at the start of `bytes` (`ref`'s where given, at `offset` in the document): `N G
-	 * obj`, its value, then `endobj` or a stream: a kept one's data, or where a skipped one's is.
-	 */
+	// The object at the start of `bytes` (`ref`'s where given, at `offset` in the document): `N G
+	// obj`, its value, then `endobj` or a stream: a kept one's data, or where a skipped one's is.
 	private async objectIn(bytes: Buffer, ref?: PdfRef, offset = -1): Promise<PdfObject> {
 		const lexer = new PdfLexer(bytes, 0, this.budget);
 		const [number, gen] = [integerOf(lexer.value()), integerOf(lexer.value())];

@@ -14,16 +14,15 @@ export interface WrittenPdf {
 	size: number;
 	open: Open;
 }
-
-const HEADER = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1');
-const STREAM_END = Buffer.from('\nendstream\nendobj\n', 'latin1');
+const [HEADER, STREAM_END] = ['%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', '\nendstream\nendobj\n'].map(
+	(text) => Buffer.from(text, 'latin1'),
+);
 const [CATALOG, ROOT, FIRST_PAGE] = [1, 2, 3];
 /** Where an object comes from, by its new number: a row of the chosen table, the root, or a page (FROM_PAGE - leaf). */
 const [FROM_ROOT, FROM_PAGE] = [-1, -2];
 /** 1 where a name writes the byte as `#xx`: white space, delimiters, `#`, outside `!`..`~`. */
 const ESCAPED = new Uint8Array(256).map((_, byte) => (byte < 0x21 || byte > 0x7e ? 1 : 0));
 for (const char of '()<>[]{}/%#') ESCAPED[char.charCodeAt(0)] = 1;
-
 /** A stream: its object's number, its data's place in the input, the length written, its decryption. */
 type Stream = {
 	number: number;
@@ -33,7 +32,6 @@ type Stream = {
 	cipher?: PdfCipher;
 	ref: PdfRef;
 };
-
 /** Plans the written PDF of `file`, charged to its budget; `input` opens the document again. */
 export async function writePdf(file: PdfFile, input: Open): Promise<WrittenPdf> {
 	const writer = new PdfWriter(file);
@@ -42,7 +40,6 @@ export async function writePdf(file: PdfFile, input: Open): Promise<WrittenPdf> 
 	file.budget.unbounded();
 	return { size: writer.size, open: async () => writer.bytes(input) };
 }
-
 class PdfWriter {
 	/** By chosen row: its new number, 0 where none yet, -1 where it is never written. */
 	private readonly numberOf: Int32Array;
@@ -56,7 +53,6 @@ class PdfWriter {
 	private trailer = '';
 	private tableAt = 0;
 	size = 0;
-
 	constructor(private readonly file: PdfFile) {
 		this.numberOf = Int32Array.from(file.inner, (inner) => -inner);
 		// Kept streams (/XRef, /ObjStm) are read, never written.
@@ -72,7 +68,6 @@ class PdfWriter {
 			if (at >= 0 && this.numberOf[at] === 0) this.numberOf[at] = number;
 		});
 	}
-
 	/** The first pass: every object numbered as met and measured; AES streams' lengths from their last blocks. */
 	async measure(input: Open): Promise<void> {
 		const hash = createHash('md5');
@@ -130,7 +125,6 @@ class PdfWriter {
 		const table = `xref\n0 ${this.sources.length}\n`.length + 20 * this.sources.length;
 		this.size = offset + table + `${this.trailer}${offset}\n%%EOF\n`.length;
 	}
-
 	/** The written bytes: the header, the objects without data, the streams as their data passes, the table. */
 	async *bytes(input: Open): AsyncGenerator<Uint8Array> {
 		yield HEADER;
@@ -167,7 +161,6 @@ class PdfWriter {
 		}
 		yield Buffer.from(`${rows.join('')}${this.trailer}${this.tableAt}\n%%EOF\n`, 'latin1');
 	}
-
 	/** The new number of the object `ref` names, numbered as met; 0 where it is not written. */
 	private resolve(ref: PdfRef): number {
 		const { file, numberOf } = this;
@@ -182,7 +175,6 @@ class PdfWriter {
 		if (numberOf[at] === 0) numberOf[at] = this.sources.push(at) - 1;
 		return numberOf[at];
 	}
-
 	/** Object `number` as written, up to its stream data (a stream's head ends with `stream` and its line end). */
 	private async objectText(number: number): Promise<string> {
 		const { file } = this;
@@ -219,14 +211,12 @@ class PdfWriter {
 		} else if (object && !object.data) body = this.text(object.value, owner) ?? 'null';
 		return `${number} 0 obj\n${body}\nendobj\n`;
 	}
-
 	/** A stream's decryption: none where the file is not encrypted, its crypt filter is /Identity, or it is plain metadata. */
 	private cipherOf(dict: PdfDict): PdfCipher | undefined {
 		const crypt = this.file.crypt;
 		if (crypt?.plainMetadata && dict.get('Type') === 'Metadata') return undefined;
 		return [dict.get('Filter')].flat()[0] === 'Crypt' ? undefined : crypt?.streams;
 	}
-
 	/** A page: /Type, the new root as /Parent, and its inherited attributes where it has none of its own. */
 	private async pageText({ at, dict, owner, inherited }: Leaf): Promise<string> {
 		if (at >= 0) {
@@ -246,7 +236,6 @@ class PdfWriter {
 		}
 		return this.dictText(dict!, owner, ['Type', 'Parent'], added.join(' '));
 	}
-
 	/** A dictionary without `dropped` keys, `first` written before its entries. */
 	private dictText(
 		dict: PdfDict,
@@ -264,7 +253,6 @@ class PdfWriter {
 		}
 		return `<<${parts.join(' ')}>>`;
 	}
-
 	/** A value in plain syntax; undefined for a name holding a NUL (its entry is dropped). */
 	private text(value: PdfValue, owner: PdfRef | undefined): string | undefined {
 		if (value === null || typeof value === 'boolean') return String(value);
@@ -284,7 +272,6 @@ class PdfWriter {
 		return `[${items.join(' ')}]`;
 	}
 }
-
 /** The parts of the input in `ranges` (ascending, apart), each with its range's index, in one pass over it. */
 async function* pieces(input: Open, ranges: Array<{ start: number; end: number }>) {
 	if (ranges.length === 0) return;
@@ -301,7 +288,6 @@ async function* pieces(input: Open, ranges: Array<{ start: number; end: number }
 		if (at >= ranges.length) return;
 	}
 }
-
 /** A number in plain decimal: an integer's digits, a real's to ten places without trailing zeros. */
 function numberText(value: number): string {
 	if (!Number.isFinite(value)) return '0';
@@ -309,7 +295,6 @@ function numberText(value: number): string {
 	const text = value.toFixed(10).replace(/0+$/, '').replace(/\.$/, '');
 	return text === '-0' ? '0' : text;
 }
-
 /** A name of regular characters, `#xx` for the rest; undefined where it holds a NUL. */
 function nameText(name: string): string | undefined {
 	let out = '/';
