@@ -6,7 +6,7 @@ import { integerOf, PdfDict, unreadable } from './pdfSyntax';
 export const MAX_STREAM_BYTES = 4 * 1024 * 1024;
 // Compressed bytes fed at a time (one slice inflates to at most about a thousand times it), and what
 // a decompressor costs to make and end, whatever it inflates (thousands of tiny object streams).
-const [INFLATE_SLICE, INFLATE_COST] = [1024, 2048];
+const [INFLATE_SLICE, INFLATE_COST] = [1024, 8192];
 // The stream's data decoded: Flate, or none, then its predictor. Cross-reference and object streams
 // of every producer seen are Flate; any other filter cannot be counted.
 export async function decodeStream(dict: PdfDict, data: Buffer, budget: PdfBudget) {

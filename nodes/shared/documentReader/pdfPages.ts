@@ -121,9 +121,10 @@ export class PdfFile {
 		for (let level = sections[sections.length - 1].level; level >= 0; level--)
 			for (const free of [true, false])
 				for (const section of [...sections].reverse())
-					for (let row = 0; row < section.rows.count && section.level === level; row++) {
-						const entry = section.rows.data.subarray(4 * row, 4 * row + 4);
-						if ((entry[1] === FREE) === free) rows.push(entry[0], entry[1], entry[2], entry[3]);
+					for (let at = 0; at < 4 * section.rows.count && section.level === level; at += 4) {
+						const entry = section.rows.data;
+						if ((entry[at + 1] === FREE) === free)
+							rows.push(entry[at], entry[at + 1], entry[at + 2], entry[at + 3]);
 					}
 		this.chooseLast(rows);
 		this.trailer =
@@ -186,10 +187,9 @@ export class PdfFile {
 	/** The chosen table: each number's last row. */
 	private chooseLast(rows: Rows): void {
 		this.budget.step(rows.count);
-		const keys = Float64Array.from(
-			{ length: rows.count },
-			(_, row) => rows.data[4 * row] * 2 ** 30 + row,
-		).sort();
+		const keys = new Float64Array(rows.count);
+		for (let row = 0; row < rows.count; row++) keys[row] = rows.data[4 * row] * 2 ** 30 + row;
+		keys.sort();
 		const [numbers, first, second] = [0, 0, 0].map(() => new Int32Array(rows.count));
 		const kinds = new Uint8Array(rows.count);
 		let count = 0;

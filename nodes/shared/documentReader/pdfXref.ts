@@ -17,7 +17,7 @@ export const MAX_NUMBER = 8_388_607;
 /** Kinds of entry: freed, at an offset (with a generation), in an object stream (at an index). */
 export const [FREE, AT, COMPRESSED] = [0, 1, 2];
 /** What a row costs as read, sorted and chosen (a few comparisons, 16 bytes kept); bytes of a table. */
-const [ROW_COST, LF, CR, SPACE] = [4, 10, 13, 32];
+const [ROW_COST, LF, CR, SPACE] = [8, 10, 13, 32];
 /** Rows of four numbers (number, kind, first, second), grown as read. */
 export class Rows {
 	data = new Int32Array(64);
@@ -28,9 +28,12 @@ export class Rows {
 			grown.set(this.data);
 			this.data = grown;
 		}
-		const at = 4 * this.count++;
+		const [data, at] = [this.data, 4 * this.count++];
 		// An offset or index past 2^31 names nothing in a document this size.
-		this.data.set([number, kind, Math.min(first, 2 ** 31 - 1), Math.min(second, 2 ** 31 - 1)], at);
+		data[at] = number;
+		data[at + 1] = kind;
+		data[at + 2] = Math.min(first, 2 ** 31 - 1);
+		data[at + 3] = Math.min(second, 2 ** 31 - 1);
 	}
 }
 /** A section's trailer and its rows. */
