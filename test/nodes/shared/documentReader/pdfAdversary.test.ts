@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not node code: the rules for what a node may import do not apply to it */
 // Issue 101's classes: PDFs that some reader repairs, and valid ones readers read differently.
 // Each was refused while the count predicted other readers; now each is counted as the node reads
 // it, and the PDF it writes is plain: its own reader counts the same in it, `qpdf --check` finds
