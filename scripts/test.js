@@ -261,11 +261,12 @@ function prepare() {
 					prep: true,
 				})
 			: Promise.resolve();
-	// The PDF readers the document reader's fuzzer and corpus check compare with (the unit stage's).
+	// The PDF readers the document reader's fuzzer and corpus check compare with, and the tools that
+	// make the PDFs people fax for its pdfPeople test (the unit stage's).
 	const pdfReaders = runStage({
 		name: 'prepare: PDF readers',
 		command: 'bash',
-		args: ['scripts/ensure-pdf-readers.sh'],
+		args: ['-c', 'bash scripts/ensure-pdf-readers.sh && bash scripts/ensure-pdf-tools.sh'],
 		counting: 'none',
 		prep: true,
 	});
@@ -529,7 +530,7 @@ async function main() {
 		},
 		{
 			name: 'unit',
-			// The fuzzer's and the corpus check's readers: poppler, mupdf and qpdf.
+			// The fuzzer's and the corpus check's readers (poppler, mupdf, qpdf), the pdfPeople test's tools.
 			after: prepared.pdfReaders,
 			command: 'npx',
 			args: ['--no-install', 'jest', '--json', `--outputFile=${JEST_RESULTS}`],
