@@ -18,6 +18,8 @@ const HEAVY = [
 	'test/nodes/shared/documentReader/pdfLarge.test.ts',
 	'test/nodes/shared/documentReader/readerAdversary.test.ts',
 	'test/nodes/shared/documentReader/fuzz.test.ts',
+	// The PDFs people fax, made by mutool, PyMuPDF, iText 5 (a JVM), pdfsig, @signpdf and SANE.
+	'test/nodes/shared/documentReader/pdfPeople.test.ts',
 	// 130 MB of list pages read and parsed; 150 MB fetched from a URL, on disk and in memory.
 	'test/nodes/shared/transport/answers.large.test.ts',
 	'test/nodes/FaxPlus/fax/send/operation.sources.large.test.ts',
