@@ -307,6 +307,7 @@ async function fuzz() {
 		if (applied.length === 0) continue;
 		for (const name of applied) mutationsApplied[name]++;
 		const bytes = bytesOf(text);
+		fs.rmSync(writtenFile, { force: true });
 		const answer = await read(bytes, writtenFile);
 		const { pages, work, stall, micros } = answer;
 		const failures = await failuresOf(answer, check, writtenFile);
@@ -352,7 +353,8 @@ async function fuzz() {
 				work: work && { total: work.total, limit: work.limit },
 			};
 			fs.writeFileSync(file, bytes);
-			if (failures.length > 0) fs.copyFileSync(writtenFile, file.replace(/\.pdf$/, '.written.pdf'));
+			if (failures.length > 0 && fs.existsSync(writtenFile))
+				fs.copyFileSync(writtenFile, file.replace(/\.pdf$/, '.written.pdf'));
 			fs.writeFileSync(file.replace(/\.pdf$/, '.json'), `${JSON.stringify(finding, null, 1)}\n`);
 			findings.set(key, finding);
 		}
