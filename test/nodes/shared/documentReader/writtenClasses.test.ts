@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readDocument } from '../../../../nodes/shared/documentReader';
-import { classes, movedOffset } from './support/pdf-classes';
+import { ORIGINAL_COUNTS, classes, movedOffset } from './support/pdf-classes';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the CommonJS check, shared with fuzz.js and corpus.js
 const written = require('./support/writtenCheck') as {
@@ -40,7 +40,9 @@ afterAll(async () => {
 });
 
 describe('issue 105: each class is counted, and what the node writes reads one way', () => {
-	it.each(classes())('%s', async (_name, pdf) => {
+	// The originals' counts by pdf.js, poppler, mupdf and qpdf, recorded beside the builder, name each case.
+	const named = classes().map(([name, pdf]) => [name, ORIGINAL_COUNTS[name], pdf] as const);
+	it.each(named)('%s (originals: %s)', async (_name, _counts, pdf) => {
 		const { read, verdict } = await written.readAndCheck(
 			readDocument,
 			check,
