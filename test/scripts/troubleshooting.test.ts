@@ -84,8 +84,9 @@ describe('docs/troubleshooting.md', () => {
 	});
 
 	it.each([
-		'the PDF is damaged, and PDF readers repair it each their own way',
-		'PDF readers read this PDF differently, and may count different pages',
+		'the PDF is damaged: no page tree was found in it',
+		'the PDF is protected by a password',
+		'the PDF takes more work to read than its size allows',
 	])('names why Max Pages cannot count a PDF as Send words it: "%s"', (why) => {
 		expect(doc).toContain(`: ${why}\``);
 	});

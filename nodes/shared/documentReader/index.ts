@@ -1,17 +1,17 @@
 // The document reader's entry: a document's kind and pages, from its bytes (README.md: the contract).
 import { PEEK_BYTES, kindOf, type DocumentKind } from './documentKind';
 import type { Open } from './pdfBytes';
-import { readPdfPages } from './pdfPages';
-import type { PdfRefusal } from './pdfSyntax';
+import { MOST_PAGES, readPdfPages } from './pdfPages';
+import { PdfRefused, type PdfRefusal } from './pdfSyntax';
+import { writePdf, type WrittenPdf } from './pdfWriter';
 import { textPages } from './textPages';
 
 export { KIND_TYPES, type DocumentKind } from './documentKind';
 export type { PdfRefusal } from './pdfSyntax';
+export type { WrittenPdf } from './pdfWriter';
 
 /** TIFFs and GIFs past this size are not counted. */
 const MAX_IMAGE_BYTES = 64 * 1024 * 1024;
-/** Past this many pages a count stops: any Max Pages refuses it, and a forged file costs no more. */
-const MOST_PAGES = 100_000;
 
 /** What a document is (`other`: what its label says, uncounted) and its pages. */
 export interface DocumentRead {
@@ -20,8 +20,10 @@ export interface DocumentRead {
 	pages: number | undefined;
 	/** The count stopped at the most asked: the document has at least `pages`. */
 	cut?: true;
-	/** Why a PDF cannot be counted: damaged, or read differently by PDF readers. */
+	/** Why a PDF cannot be counted: damaged, encrypted with a password, or past the budget. */
 	refused?: PdfRefusal;
+	/** A counted PDF as the node wrote it from its reading: `pages` are its pages. */
+	written?: WrittenPdf;
 }
 
 /**
@@ -37,11 +39,20 @@ export async function readDocument(
 		const { first, open } = await peek(document.open, iterator);
 		const kind = kindOf(first, document.mimeType.toLowerCase());
 		if (kind === 'pdf' || kind === 'maybePdf') {
-			const { pages, refused } = await readPdfPages(open);
-			if (pages !== undefined) return { kind: 'pdf', pages: Math.min(pages, MOST_PAGES) };
+			const read = await readPdfPages(open);
+			let refused = read.refused;
+			if (read.file) {
+				try {
+					const written = await writePdf(read.file, document.open);
+					return { kind: 'pdf', pages: read.pages, written };
+				} catch (error) {
+					refused = error instanceof PdfRefused ? error.reason : 'damaged';
+				}
+			}
 			// Bytes before `%PDF-`: a PDF where its structure reads, else what its label says, uncounted.
-			const pdf = kind === 'pdf' || refused === 'readDifferently';
-			return pdf ? { kind: 'pdf', pages, refused } : { kind: 'other', pages };
+			return kind === 'pdf'
+				? { kind: 'pdf', pages: undefined, refused }
+				: { kind: 'other', pages: undefined };
 		}
 		if (kind === 'other') return { kind, pages: undefined };
 		if (kind === 'text') {

@@ -12,9 +12,9 @@ const MOST = 6 * 1024 * 1024;
 /** What one object looked up or section read costs besides its bytes: a table lookup, a map entry. */
 export const OBJECT_COST = 64;
 
-/** Thrown past the budget: the document cannot be counted (damaged), and nothing else is tried. */
+/** Thrown past the budget: the document cannot be counted, and nothing else is tried. */
 export function overBudget(): never {
-	throw new PdfRefused('damaged', 'it needs more work to read than its size allows');
+	throw new PdfRefused('budget', 'it needs more work to read than its size allows');
 }
 
 export class PdfBudget {
@@ -40,6 +40,11 @@ export class PdfBudget {
 	step(units: number): void {
 		this.work.total += units;
 		if (this.work.total > this.work.limit) overBudget();
+	}
+
+	/** No limit from here: the writer's passes repeat work the read paid for. */
+	unbounded(): void {
+		this.work.limit = Infinity;
 	}
 
 	/** Whether `bytes` more can be decoded: a stream past it is not started. */

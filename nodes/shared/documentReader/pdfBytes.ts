@@ -25,9 +25,14 @@ export type Open = () => Promise<AsyncIterable<Uint8Array>>;
 export class PdfBytes {
 	/** The read's budget: at its absolute cap until the document's size is known. */
 	readonly budget = new PdfBudget(Infinity);
-	/** `N G obj` headers found, ascending by offset (each in the run kept), and kept object streams' starts. */
+	/** `N G obj` headers found, ascending by offset (each in the run kept). */
 	readonly headers = { offsets: [] as number[], numbers: [] as number[], gens: [] as number[] };
-	readonly objectStreams: number[] = [];
+	/** The headers of streams kept (/XRef, /ObjStm), ascending, and which are object streams. */
+	readonly keptStreams = { offsets: [] as number[], objectStream: [] as boolean[] };
+	/** Each skipped stream's data, ascending: its first byte's offset and the offset past its last. */
+	streams = { starts: new Float64Array(0), ends: new Float64Array(0) };
+	private readonly starts: number[] = [];
+	private readonly ends: number[] = [];
 	private kept = Buffer.alloc(64 * 1024);
 	private used = 0;
 	/** Runs of kept bytes: where each starts in the document and in `kept`, ascending. */
@@ -57,6 +62,10 @@ export class PdfBytes {
 		bytes.budget.sized(bytes.size);
 		if (bytes.skipping) unreadable();
 		bytes.lookAt(bytes.used);
+		bytes.streams = {
+			starts: Float64Array.from(bytes.starts),
+			ends: Float64Array.from(bytes.ends),
+		};
 		return bytes;
 	}
 
@@ -71,6 +80,19 @@ export class PdfBytes {
 		const from = this.runKept[run] + offset - this.runFile[run];
 		const end = run + 1 < this.runKept.length ? this.runKept[run + 1] : this.used;
 		return from < end ? this.kept.subarray(from, end) : unreadable();
+	}
+
+	/** The offsets at which `word` starts in the kept bytes, ascending. */
+	offsetsOf(word: string): number[] {
+		this.budget.step(Math.ceil(this.used / LOOKED_BYTES));
+		const found: number[] = [];
+		const kept = this.kept.subarray(0, this.used);
+		for (let at = kept.indexOf(word); at >= 0; at = kept.indexOf(word, at + 1)) {
+			this.budget.step(HEADER_COST);
+			const run = lastAtOrBefore(this.runKept, at);
+			found.push(this.runFile[run] + at - this.runKept[run]);
+		}
+		return found;
 	}
 
 	private feed(chunk: Buffer): void {
@@ -135,6 +157,7 @@ export class PdfBytes {
 			this.used = start;
 			this.size -= appended;
 			this.skipping = true;
+			this.starts.push(this.size);
 			this.dataEnd = length === undefined ? -1 : this.size + length;
 			return at - appended;
 		}
@@ -155,8 +178,10 @@ export class PdfBytes {
 		if (kept[start] === 10) start++;
 		this.lookAt(hit);
 		const { lastObj, lastLength, lastKept, headers } = this;
-		if (this.lastObjectStream > lastObj && this.lastHeader === lastObj)
-			this.objectStreams.push(headers.offsets[headers.offsets.length - 1]);
+		if (lastKept > lastObj && this.lastHeader === lastObj) {
+			this.keptStreams.offsets.push(headers.offsets[headers.offsets.length - 1]);
+			this.keptStreams.objectStream.push(this.lastObjectStream > lastObj);
+		}
 		return {
 			start,
 			length: lastLength > lastObj ? directLength(kept, lastLength + 7) : undefined,
@@ -226,8 +251,10 @@ export class PdfBytes {
 			// At the data's end by /Length: `endstream` must follow there; else (or where this chunk ends
 			// first) the data ends at the first `endstream`, searched from here.
 			const end = at + PROBE <= chunk.length ? endstreamAfter(chunk, at) : -1;
-			if (end >= 0) this.resume(end - at);
-			else this.dataEnd = -1;
+			if (end >= 0) {
+				this.ends.push(this.size);
+				this.resume(end - at);
+			} else this.dataEnd = -1;
 			return at;
 		}
 		if (this.carry.length > 0) {
@@ -237,6 +264,7 @@ export class PdfBytes {
 			if (across >= 0 && across < this.carry.length) {
 				const begun = this.carry.subarray(across);
 				this.size -= begun.length;
+				this.dataEnded(this.carry.subarray(0, across));
 				this.resume(0);
 				this.append(begun, 0, begun.length);
 				return at;
@@ -246,6 +274,8 @@ export class PdfBytes {
 		this.budget.step(Math.ceil(letters / LETTERS));
 		if (end >= 0) {
 			this.size += end - at;
+			const before = chunk.subarray(Math.max(at, end - 2), end);
+			this.dataEnded(before.length < 2 ? Buffer.concat([this.carry, before]) : before);
 			this.resume(ENDSTREAM.length);
 			return end;
 		}
@@ -253,6 +283,13 @@ export class PdfBytes {
 		const carried = Buffer.concat([this.carry, chunk.subarray(Math.max(at, chunk.length - 16))]);
 		this.carry = carried.subarray(Math.max(0, carried.length - 16));
 		return chunk.length;
+	}
+
+	/** The data found to end at `endstream`, where `before` are the bytes before it: its end of line is not data. */
+	private dataEnded(before: Buffer): void {
+		const [last, second] = [before[before.length - 1], before[before.length - 2]];
+		const eol = last === 10 ? (second === 13 ? 2 : 1) : last === 13 ? 1 : 0;
+		this.ends.push(Math.max(this.starts[this.starts.length - 1], this.size - eol));
 	}
 
 	/** Keeping again, in a run that starts at the current offset; its first `known` bytes need no search (`endstream`). */

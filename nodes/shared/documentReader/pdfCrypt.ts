@@ -1,9 +1,17 @@
 // The standard security handler (ISO 32000-2, 7.6.4) with the empty user password, which every
-// reader opens without asking. Only streams are decrypted (an object stream may hold the page
-// tree); the caller charges each byte. The key is derived once a document, each round charged.
+// reader opens without asking: a file whose user password is not empty needs one, and is refused.
+// Streams and strings are decrypted, a stream as it passes; the caller charges each byte. The key
+// is derived once a document, each round charged.
 import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
 import type { PdfBudget } from './pdfBudget';
-import { integerOf, PdfString, unreadable, type PdfDict, type PdfValue } from './pdfSyntax';
+import {
+	integerOf,
+	PdfRefused,
+	PdfString,
+	unreadable,
+	type PdfDict,
+	type PdfValue,
+} from './pdfSyntax';
 
 /** Algorithm 2's padding, which is also the empty password padded. */
 const PADDING = Buffer.from(
@@ -11,18 +19,35 @@ const PADDING = Buffer.from(
 	'hex',
 );
 
-export type PdfDecrypt = (data: Buffer, ref: number, gen: number) => Buffer;
+/** How one kind of object (streams or strings) is decrypted: the key of each object. */
+export interface PdfCipher {
+	aes: boolean;
+	keyOf(ref: number, gen: number): { algorithm: string; key: Buffer };
+}
 
-/** How the document's streams are decrypted; undefined where they are not encrypted. */
+/** The document's ciphers: undefined where a kind is not encrypted (an /Identity crypt filter). */
+export interface PdfCrypt {
+	streams?: PdfCipher;
+	strings?: PdfCipher;
+	/** /EncryptMetadata false: metadata streams are not encrypted. */
+	plainMetadata: boolean;
+}
+
+/** How the document's streams and strings are decrypted with the empty user password. */
 export function standardDecrypt(
 	encrypt: PdfDict,
 	id: PdfValue | undefined,
 	budget: PdfBudget,
-): PdfDecrypt | undefined {
-	if (encrypt.get('Filter') !== 'Standard') unreadable();
+): PdfCrypt {
+	if (encrypt.get('Filter') !== 'Standard') throw new PdfRefused('encrypted');
 	const [version, revision] = [integerOf(encrypt.get('V') ?? 0), integerOf(encrypt.get('R'))];
-	const method = methodOf(encrypt, version);
-	if (method === 'None') return undefined;
+	const [streamMethod, stringMethod] = [
+		methodOf(encrypt, version, 'StmF'),
+		methodOf(encrypt, version, 'StrF'),
+	];
+	const plainMetadata = revision >= 4 && encrypt.get('EncryptMetadata') === false;
+	const cipher = (method: string, keyOf: PdfCipher['keyOf']) =>
+		method === 'None' ? undefined : { aes: method.startsWith('AES'), keyOf };
 	const [owner, user] = [bytesOf(encrypt.get('O')), bytesOf(encrypt.get('U'))];
 	if (revision >= 5) {
 		if (owner.length < 48 || user.length < 48) unreadable();
@@ -34,13 +59,24 @@ export function standardDecrypt(
 		const decipher = createDecipheriv('aes-256-cbc', intermediate, Buffer.alloc(16));
 		decipher.setAutoPadding(false);
 		const key = Buffer.concat([decipher.update(wrapped.subarray(0, 32)), decipher.final()]);
-		return (data) => aes('aes-256-cbc', key, data);
+		const validation = user.subarray(32, 40);
+		const check =
+			revision === 5
+				? createHash('sha256').update(validation).digest()
+				: hardenedHash(validation, budget);
+		if (!check.equals(user.subarray(0, 32))) needsPassword();
+		const keyOf = () => ({ algorithm: 'aes-256-cbc', key });
+		return {
+			streams: cipher(streamMethod, keyOf),
+			strings: cipher(stringMethod, keyOf),
+			plainMetadata,
+		};
 	}
 	const permissions = encrypt.get('P');
 	if (typeof permissions !== 'number' || !Number.isInteger(permissions)) unreadable();
+	const aes = streamMethod === 'AESV2' || stringMethod === 'AESV2';
 	// AES-128 keys are 16 bytes whatever /Length says.
-	const length =
-		revision === 2 ? 5 : method === 'AESV2' ? 16 : integerOf(encrypt.get('Length') ?? 40) / 8;
+	const length = revision === 2 ? 5 : aes ? 16 : integerOf(encrypt.get('Length') ?? 40) / 8;
 	if (!Number.isInteger(length) || length < 5 || length > 16) unreadable();
 	const first = Array.isArray(id) ? id[0] : undefined;
 	const hash = createHash('md5')
@@ -48,28 +84,124 @@ export function standardDecrypt(
 		.update(owner.subarray(0, 32))
 		.update(Buffer.from([permissions, permissions >> 8, permissions >> 16, permissions >> 24]))
 		.update(first instanceof PdfString ? first.bytes() : Buffer.alloc(0));
-	if (revision >= 4 && encrypt.get('EncryptMetadata') === false)
-		hash.update(Buffer.from([255, 255, 255, 255]));
+	if (plainMetadata) hash.update(Buffer.from([255, 255, 255, 255]));
 	let key = hash.digest().subarray(0, length);
 	if (revision >= 3)
 		for (let round = 0; round < 50; round++, budget.step(64))
 			key = createHash('md5').update(key).digest().subarray(0, length);
-	return (data, ref, gen) => {
-		const objectKey = createHash('md5')
+	if (
+		revision === 2
+			? !rc4Of(key, PADDING).equals(user.subarray(0, 32))
+			: !checksUser(key, first, user)
+	)
+		needsPassword();
+	const keyFor = (method: string) => (ref: number, gen: number) => ({
+		algorithm: method === 'AESV2' ? 'aes-128-cbc' : 'rc4',
+		key: createHash('md5')
 			.update(key)
 			.update(Buffer.from([ref, ref >> 8, ref >> 16, gen, gen >> 8]))
 			.update(method === 'AESV2' ? 'sAlT' : '')
 			.digest()
-			.subarray(0, Math.min(length + 5, 16));
-		return method === 'AESV2' ? aes('aes-128-cbc', objectKey, data) : rc4(objectKey, data);
+			.subarray(0, Math.min(length + 5, 16)),
+	});
+	return {
+		streams: cipher(streamMethod, keyFor(streamMethod)),
+		strings: cipher(stringMethod, keyFor(stringMethod)),
+		plainMetadata,
 	};
 }
 
-/** The streams' method: RC4 (V 1, 2), or the crypt filter /StmF names (V 4, 5). */
-function methodOf(encrypt: PdfDict, version: number): string {
+function needsPassword(): never {
+	throw new PdfRefused('encrypted', 'it needs a password');
+}
+
+/** Algorithm 5 (revisions 3 and 4): whether the key opens /U, i.e. the user password is empty. */
+function checksUser(key: Buffer, first: PdfValue | undefined, user: Buffer): boolean {
+	let value = createHash('md5')
+		.update(PADDING)
+		.update(first instanceof PdfString ? first.bytes() : Buffer.alloc(0))
+		.digest();
+	for (let round = 0; round < 20; round++)
+		value = rc4Of(
+			key.map((byte) => byte ^ round),
+			value,
+		);
+	return value.equals(user.subarray(0, 16));
+}
+
+/** `data` of object `ref` decrypted whole (strings, object streams). */
+export function decrypt(cipher: PdfCipher, data: Buffer, ref: number, gen: number): Buffer {
+	const decrypter = new Decrypter(cipher, ref, gen);
+	const out = decrypter.update(data);
+	if (!cipher.aes) return out;
+	return out.subarray(0, aesLength(data.length, decrypter.padding(lastBlocks(data))));
+}
+
+/**
+ * An encrypted stream's data decrypted as it passes: RC4 byte for byte; AES after its 16-byte IV,
+ * whole blocks, its padding cut by the caller, which knows the length (aesLength).
+ */
+export class Decrypter {
+	private readonly key: { algorithm: string; key: Buffer };
+	private iv = Buffer.alloc(0);
+	private decipher?: ReturnType<typeof createDecipheriv>;
+	private readonly rc4 = { state: new Uint8Array(256), i: 0, j: 0 };
+
+	constructor(
+		private readonly cipher: PdfCipher,
+		ref: number,
+		gen: number,
+	) {
+		this.key = cipher.keyOf(ref, gen);
+		if (!cipher.aes) this.rc4.state = rc4State(this.key.key);
+	}
+
+	update(data: Buffer): Buffer {
+		if (!this.cipher.aes) return rc4(this.rc4, data);
+		if (!this.decipher) {
+			const taken = Math.min(data.length, 16 - this.iv.length);
+			this.iv = Buffer.concat([this.iv, data.subarray(0, taken)]);
+			data = data.subarray(taken);
+			if (this.iv.length < 16) return Buffer.alloc(0);
+			this.decipher = createDecipheriv(this.key.algorithm, this.key.key, this.iv);
+			this.decipher.setAutoPadding(false);
+		}
+		return this.decipher.update(data);
+	}
+
+	/** The padding's length, from the data's last two whole blocks (`tail`, 32 bytes; 16 where there is one). */
+	padding(tail: Buffer): number {
+		if (tail.length < 32) return 0;
+		const decipher = createDecipheriv(this.key.algorithm, this.key.key, tail.subarray(0, 16));
+		decipher.setAutoPadding(false);
+		const last = decipher.update(tail.subarray(16, 32));
+		const pad = last[15];
+		return pad >= 1 && pad <= 16 ? pad : 0;
+	}
+}
+
+/** Where AES data of `length` bytes has its last two whole blocks (the one before is the last's IV). */
+export function lastBlocksAt(length: number): { start: number; end: number } {
+	const end = length - (Math.max(0, length - 16) % 16);
+	return { start: Math.max(0, end - 32), end };
+}
+
+function lastBlocks(data: Buffer): Buffer {
+	const { start, end } = lastBlocksAt(data.length);
+	return data.subarray(start, end);
+}
+
+/** AES data of `length` bytes decrypts to its whole blocks after the IV, less its padding. */
+export function aesLength(length: number, padding: number): number {
+	const blocks = length < 16 ? 0 : length - 16 - ((length - 16) % 16);
+	return Math.max(0, blocks - padding);
+}
+
+/** A kind's method: RC4 (V 1, 2), or the crypt filter `key` (/StmF, /StrF) names (V 4, 5). */
+function methodOf(encrypt: PdfDict, version: number, key: string): string {
 	if (version === 1 || version === 2) return 'V2';
-	if (version !== 4 && version !== 5) unreadable();
-	const name = encrypt.get('StmF') ?? 'Identity';
+	if (version !== 4 && version !== 5) throw new PdfRefused('encrypted');
+	const name = encrypt.get(key) ?? 'Identity';
 	if (name === 'Identity') return 'None';
 	const filters = encrypt.get('CF');
 	const filter = filters instanceof Map && typeof name === 'string' ? filters.get(name) : undefined;
@@ -98,31 +230,32 @@ function hardenedHash(salt: Buffer, budget: PdfBudget): Buffer {
 	}
 }
 
-/** AES-CBC: the first 16 bytes are the IV; the padding (PKCS #5) is removed where it is whole. */
-function aes(algorithm: string, key: Buffer, data: Buffer): Buffer {
-	if (data.length < 16) unreadable();
-	const whole = data.length - ((data.length - 16) % 16);
-	const decipher = createDecipheriv(algorithm, key, data.subarray(0, 16));
-	decipher.setAutoPadding(false);
-	const out = Buffer.concat([decipher.update(data.subarray(16, whole)), decipher.final()]);
-	const pad = out[out.length - 1];
-	return pad >= 1 && pad <= 16 && pad <= out.length ? out.subarray(0, out.length - pad) : out;
-}
-
-function rc4(key: Buffer, data: Buffer): Buffer {
+function rc4State(key: Buffer): Uint8Array {
 	const state = Uint8Array.from({ length: 256 }, (_, at) => at);
 	for (let at = 0, mixed = 0; at < 256; at++) {
 		mixed = (mixed + state[at] + key[at % key.length]) & 255;
 		[state[at], state[mixed]] = [state[mixed], state[at]];
 	}
+	return state;
+}
+
+/** RC4 from where `cipher` stopped: a stream's data decrypts piece by piece. */
+function rc4(cipher: { state: Uint8Array; i: number; j: number }, data: Buffer): Buffer {
+	const { state } = cipher;
+	let { i, j } = cipher;
 	const out = Buffer.alloc(data.length);
-	for (let at = 0, i = 0, j = 0; at < data.length; at++) {
+	for (let at = 0; at < data.length; at++) {
 		i = (i + 1) & 255;
 		j = (j + state[i]) & 255;
 		[state[i], state[j]] = [state[j], state[i]];
 		out[at] = data[at] ^ state[(state[i] + state[j]) & 255];
 	}
+	[cipher.i, cipher.j] = [i, j];
 	return out;
+}
+
+function rc4Of(key: Uint8Array, data: Buffer): Buffer {
+	return rc4({ state: rc4State(Buffer.from(key)), i: 0, j: 0 }, data);
 }
 
 function bytesOf(value: PdfValue | undefined): Buffer {

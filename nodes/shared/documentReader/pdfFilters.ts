@@ -1,11 +1,13 @@
 // Cross-reference and object streams' filter (ISO 32000-1, 7.4.4) and predictors. Every byte out is
 // charged, unfiltered data too, and no stream decodes past MAX_STREAM_BYTES (a zip bomb's cost).
 import { overBudget, type PdfBudget } from './pdfBudget';
-import { integerOf, PdfDict, readDifferently, unreadable } from './pdfSyntax';
+import { integerOf, PdfDict, unreadable } from './pdfSyntax';
 
 export const MAX_STREAM_BYTES = 4 * 1024 * 1024;
 /** Compressed bytes fed at a time: one slice inflates to at most about a thousand times it. */
 const INFLATE_SLICE = 1024;
+/** What a decompressor costs to make and end, whatever it inflates (thousands of tiny object streams). */
+const INFLATE_COST = 2048;
 
 /**
  * The stream's data decoded: Flate, or none, then its predictor. Cross-reference and object streams
@@ -13,8 +15,6 @@ const INFLATE_SLICE = 1024;
  */
 export async function decodeStream(dict: PdfDict, data: Buffer, budget: PdfBudget) {
 	const filters = [dict.get('Filter') ?? []].flat();
-	// Its abbreviation /DP: qpdf reads no parameters by it.
-	if (dict.has('DP')) readDifferently();
 	const parameters = [dict.get('DecodeParms') ?? []].flat();
 	charge(budget, data.length);
 	if (filters.length === 0) return data;
@@ -29,6 +29,7 @@ function charge(budget: PdfBudget, bytes: number): void {
 }
 
 async function inflate(data: Buffer, budget: PdfBudget): Promise<Buffer> {
+	budget.step(INFLATE_COST);
 	const { readable, writable } = new DecompressionStream('deflate');
 	const writer = writable.getWriter();
 	const fed = (async () => {

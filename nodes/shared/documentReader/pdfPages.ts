@@ -1,23 +1,19 @@
-// A PDF's page count where its bytes allow one reading (README.md, "Contract"): a chain of sections
-// from a `startxref` at the end, each entry exactly at its object's header and agreeing with the
-// headers the read found, and a page tree of plain nodes. Anything else cannot be counted, and the
-// refusal says why: damaged, or read differently by PDF readers.
-import { OBJECT_COST, overBudget, type PdfBudget } from './pdfBudget';
-import { endstreamAfter, PdfBytes, type Open } from './pdfBytes';
-import { standardDecrypt, type PdfDecrypt } from './pdfCrypt';
+// A PDF's objects and page count (README.md, "Contract"): the chain of cross-reference sections from
+// `startxref`, or where it does not read, one plain rebuild from the headers the read found; then
+// the page tree's leaves from the catalog. pdfWriter.ts writes what this reads.
+import { OBJECT_COST, type PdfBudget } from './pdfBudget';
+import { PdfBytes, type Open } from './pdfBytes';
+import { decrypt, standardDecrypt, type PdfCrypt } from './pdfCrypt';
 import { decodeStream, MAX_STREAM_BYTES } from './pdfFilters';
 import {
 	dictOf,
-	isDigit,
+	integerOf,
 	isRef,
 	lastAtOrBefore,
 	PdfDict,
 	PdfLexer,
 	PdfRefused,
-	readDifferently,
-	spells,
 	unreadable,
-	integerOf,
 	type PdfRef,
 	type PdfValue,
 } from './pdfSyntax';
@@ -27,340 +23,438 @@ import {
 	FREE,
 	MAX_NUMBER,
 	ObjectStream,
-	ROWS,
+	Rows,
 	streamSection,
 	tableSection,
 	type Section,
 } from './pdfXref';
 
-/** Readers look for `startxref` in the last 1,024 bytes at least (mupdf no further). */
+/** Where `startxref` is looked for: the last bytes. */
 const TAIL = 1024;
 /** Sections a chain may have: more are sections of one order (< 2^7, a key stays exact). */
 const MAX_SECTIONS = 100;
-/** Offsets below 2^28 (past 150 MB), so fewer headers: a header's key of number and index stays exact. */
-const OFFSETS = 2 ** 28;
-const [LF, CR] = [10, 13];
+/** Rows a section may have (the budget allows fewer): a key of number, section and row stays exact. */
+const ROWS = 2 ** 23;
+/** Past this many pages a count stops: any Max Pages refuses it, and a forged file costs no more. */
+export const MOST_PAGES = 100_000;
+/** The page attributes a page inherits from its ancestors (ISO 32000-1, 7.7.3.4). */
+export const INHERITED = ['Resources', 'MediaBox', 'CropBox', 'Rotate'] as const;
 
-/** The page count, or why the PDF cannot be counted, and the work reading it took. */
+/** A value and the object it is written in (whose key decrypts its strings; none in an object stream). */
+export type Owned = { value: PdfValue; owner?: PdfRef };
+export type Inherited = Partial<Record<(typeof INHERITED)[number], Owned>>;
+/** A page counted: its object (by its row in the chosen table), or its dictionary given directly in `owner`. */
+export type Leaf = { at: number; dict?: PdfDict; owner?: PdfRef; inherited: Inherited };
+/**
+ * An object read: its value and, for a stream, where its data is in the document (`range`), or
+ * its data where the read kept it (an /XRef or /ObjStm stream).
+ */
+export type PdfObject = { value: PdfValue; range?: { start: number; end: number }; data?: Buffer };
+
+/** The page count and what the writer needs, or why the PDF cannot be counted. */
 export async function readPdfPages(open: Open) {
 	let file: PdfFile | undefined;
 	try {
 		file = new PdfFile(await PdfBytes.read(open));
-		return { pages: await file.pageCount(), work: file.budget.work };
+		await file.read();
+		return { pages: file.leaves.length, file, work: file.budget.work };
 	} catch (error) {
 		const refused = error instanceof PdfRefused ? error.reason : 'damaged';
 		return { refused, work: file?.budget.work };
 	}
 }
 
-/** The chain's choice for each of `count` numbers, ascending: its kind, `first` and `second`, whether the tree met it. */
+/** The chosen entry of each of `count` numbers, ascending: its kind, `first` and `second`. */
 function chosenRows(count: number) {
 	const [numbers, first, second] = [0, 0, 0].map(() => new Float64Array(count));
-	return { numbers, kinds: new Uint8Array(count), first, second, visited: new Uint8Array(count) };
+	return { numbers, kinds: new Uint8Array(count), first, second };
 }
 
-class PdfFile {
-	/** The chain, newest first: each section's update (a table and its /XRefStm share one), a stream's offset. */
-	private readonly sections: Array<Section & { level: number; streamAt: number }> = [];
-	private chosen = chosenRows(0);
-	/** The object streams the read kept, by number ascending, each read once. */
-	private streamNumbers = new Float64Array(0);
-	private streams: ObjectStream[] = [];
-	private decrypt?: PdfDecrypt;
+export class PdfFile {
+	chosen = chosenRows(0);
+	trailer = new PdfDict();
+	catalog: PdfRef = { ref: 0, gen: 0 };
+	crypt?: PdfCrypt;
+	leaves: Leaf[] = [];
+	/** By chosen row: 1 where the row is an inner node of the page tree (never written). */
+	inner = new Uint8Array(0);
+	/** The kept object streams, read once each, in the order of `bytes.keptStreams`. */
+	private objectStreams: Array<ObjectStream | null | undefined> = [];
 
 	constructor(
 		readonly bytes: PdfBytes,
 		readonly budget = bytes.budget,
 	) {}
 
-	async pageCount(): Promise<number> {
-		const start = chainStart(this.bytes.last(), this.budget);
-		const head = this.bytes.at(0);
-		// `%PDF-` after other bytes in the first 1,024: pdf.js, poppler and qpdf read offsets from it, mupdf not.
-		const header = head.subarray(0, TAIL + 4).indexOf('%PDF-');
-		if (header > 0 && header < TAIL) readDifferently();
-		const linearized = this.linearizedPages(head, start);
-		await this.readChain(start);
-		this.choose();
-		this.agreeWithHeaders();
-		const trailer = this.sections[0].trailer;
-		const root = trailer.get('Root');
-		if (!isRef(root)) unreadable();
-		const encrypt = trailer.get('Encrypt');
-		if (encrypt !== undefined) {
-			const dict = dictOf(isRef(encrypt) ? await this.fetch(encrypt, true) : encrypt);
-			this.decrypt = standardDecrypt(dict, trailer.get('ID'), this.budget);
+	/** The chain, else the rebuild; then the page tree. */
+	async read(): Promise<void> {
+		try {
+			await this.readChain();
+			await this.countPages();
+		} catch (error) {
+			if (error instanceof PdfRefused && error.reason !== 'damaged') throw error;
+			this.crypt = undefined;
+			this.objectStreams = [];
+			await this.rebuild();
+			await this.countPages();
 		}
-		await this.readObjectStreams();
-		const counted = await this.pageTreeCount(root);
-		return Math.max(counted, linearized) || unreadable();
 	}
 
-	/**
-	 * A linearization dictionary's /N where its /L is the file's length (pdf.js and poppler take it),
-	 * else 0. Those readers then start at the table after its `endobj`: it must be the chain's start.
-	 */
-	private linearizedPages(head: Buffer, start: number): number {
-		const lexer = new PdfLexer(head, 0, this.budget);
-		integerOf(lexer.value());
-		integerOf(lexer.value());
-		if (lexer.word() !== 'obj') unreadable();
-		const dict = lexer.value();
-		if (!(dict instanceof PdfDict && dict.has('Linearized')) || dict.get('L') !== this.bytes.size)
-			return 0;
-		// White space as pdf.js and poppler skip it before a table.
-		const end = /endobj[ \t\r\n]*/.exec(head.toString('latin1', 0, TAIL));
-		if (!end || end.index + end[0].length !== start) readDifferently();
-		const pages = dict.get('N');
-		return typeof pages === 'number' && Number.isSafeInteger(pages) && pages > 0 ? pages : 0;
-	}
-
-	/** From the newest: each table's /XRefStm (a hybrid file's), then /Prev, each read once. */
-	private async readChain(newest: number): Promise<void> {
-		const queue = [{ offset: newest, level: 0, stream: false }];
+	/** From `startxref`: each table's /XRefStm (a hybrid file's), then /Prev, each read once. */
+	private async readChain(): Promise<void> {
+		const sections: Array<Section & { level: number }> = [];
+		const queue = [{ offset: chainStart(this.bytes.last(), this.budget), level: 0 }];
 		for (let next = 0; next < queue.length; next++) {
-			const { offset, level, stream } = queue[next];
+			const { offset, level } = queue[next];
 			if (next >= MAX_SECTIONS || queue.findIndex((each) => each.offset === offset) < next)
 				unreadable();
 			this.budget.step(OBJECT_COST);
-			this.sections.push({ ...(await this.sectionAt(offset, stream)), level });
-			const { trailer, streamAt } = this.sections[next];
-			if (trailer.has('XRefStm')) {
-				if (streamAt >= 0) readDifferently();
-				queue.push({ offset: integerOf(trailer.get('XRefStm')), level, stream: true });
-			}
+			const section = await this.sectionAt(offset);
+			sections.push({ ...section, level });
+			const { trailer } = section;
+			if (trailer.has('XRefStm')) queue.push({ offset: integerOf(trailer.get('XRefStm')), level });
 			if (trailer.has('Prev'))
-				queue.push({ offset: integerOf(trailer.get('Prev')), level: level + 1, stream: false });
+				queue.push({ offset: integerOf(trailer.get('Prev')), level: level + 1 });
 		}
+		this.choose(sections);
+		this.trailer =
+			sections.find(({ trailer }) => isRef(trailer.get('Root')))?.trailer ?? unreadable();
+		await this.useTrailer(this.trailer);
 	}
 
-	private async sectionAt(offset: number, stream: boolean) {
+	private async sectionAt(offset: number): Promise<Section> {
 		const bytes = this.bytes.at(offset);
 		const lexer = new PdfLexer(bytes, 0, this.budget);
-		if (spells(bytes, 0, 'xref') && !isDigit(bytes[4]) && lexer.word() === 'xref') {
-			if (stream) readDifferently();
-			return { ...tableSection(lexer, this.budget), streamAt: -1 };
-		}
-		if (!isDigit(bytes[0])) unreadable();
-		const { value, data } = await this.objectIn(bytes);
+		lexer.skip();
+		if (bytes.toString('latin1', lexer.at, lexer.at + 4) === 'xref' && lexer.word() === 'xref')
+			return tableSection(lexer, this.budget);
+		const { value, data } = await this.objectIn(bytes.subarray(lexer.at));
 		const dict = dictOf(value);
 		if (dict.get('Type') !== 'XRef' || !data) unreadable();
 		// A cross-reference stream is never encrypted.
-		const decoded = await decodeStream(dict, data, this.budget);
-		return { ...streamSection(dict, decoded, this.budget), streamAt: offset };
+		return streamSection(dict, await decodeStream(dict, data, this.budget), this.budget);
+	}
+
+	/** The catalog the trailer names, its decryption set first; damage where it reads no dictionary. */
+	private async useTrailer(trailer: PdfDict): Promise<void> {
+		const root = trailer.get('Root');
+		if (!isRef(root)) unreadable();
+		const encrypt = trailer.get('Encrypt');
+		if (encrypt !== undefined && !this.crypt) {
+			const dict = isRef(encrypt) ? (await this.fetch(encrypt))?.value : encrypt;
+			this.crypt = standardDecrypt(dictOf(dict), trailer.get('ID'), this.budget);
+		}
+		if (!((await this.fetch(root))?.value instanceof PdfDict)) unreadable();
+		this.catalog = root;
 	}
 
 	/**
-	 * Each number's entry in the newest section listing it. Every in-use entry of every section
-	 * must be at a header of its number and generation; a number in a table and in its /XRefStm
-	 * is read differently (pdf.js takes the table's, others the stream's).
+	 * Each number's entry in the newest section listing it; within one update (a table and its
+	 * /XRefStm), the first in use.
 	 */
-	private choose(): void {
-		const { sections, budget } = this;
-		const { offsets, numbers, gens } = this.bytes.headers;
-		const keys = new Float64Array(sections.reduce((sum, { rows }) => sum + rows.length / 4, 0));
+	private choose(sections: Array<Section & { level: number }>): void {
+		const total = sections.reduce((sum, { rows }) => sum + rows.count, 0);
+		this.budget.step(total);
+		const keys = new Float64Array(total);
 		let filled = 0;
 		sections.forEach(({ rows }, order) => {
-			budget.step(rows.length / 4);
-			for (let row = 0; row < rows.length; row += 4) {
-				const [number, kind, first] = [rows[row], rows[row + 1], rows[row + 2]];
-				if (number === 0 && kind !== FREE) unreadable();
-				if (kind === AT) {
-					const header = lastAtOrBefore(offsets, first);
-					if (offsets[header] !== first || numbers[header] !== number) unreadable();
-					if (gens[header] !== rows[row + 3]) unreadable();
-				}
-				keys[filled++] = (number * MAX_SECTIONS + order) * ROWS + row / 4;
-			}
+			for (let row = 0; row < rows.count; row++)
+				keys[filled++] = (rows.data[4 * row] * MAX_SECTIONS + order) * ROWS + row;
 		});
 		keys.sort();
-		// Each number's first key is the newest section's, chosen; one of the same update is read differently.
-		const chosen = chosenRows(keys.length);
-		let [count, lastOrder] = [0, -1];
-		for (const key of keys) {
-			const row = key % ROWS;
-			const order = ((key - row) / ROWS) % MAX_SECTIONS;
+		const chosen = chosenRows(total);
+		let [count, chosenLevel] = [0, -1];
+		for (let at = 0; at < total; at++) {
+			const row = keys[at] % ROWS;
+			const order = ((keys[at] - row) / ROWS) % MAX_SECTIONS;
 			const { rows, level } = sections[order];
-			if (count > 0 && rows[4 * row] === chosen.numbers[count - 1]) {
-				if (level === sections[lastOrder].level) readDifferently();
-				continue;
+			const [number, kind, first, second] = rows.data.subarray(4 * row, 4 * row + 4);
+			const previous = count - 1;
+			if (count > 0 && chosen.numbers[previous] === number) {
+				// A free entry of the same update gives way to one in use.
+				const freed = level === chosenLevel && chosen.kinds[previous] === FREE;
+				if (!(freed && kind !== FREE)) continue;
+				count = previous;
 			}
-			lastOrder = order;
-			chosen.numbers[count] = rows[4 * row];
-			chosen.kinds[count] = rows[4 * row + 1];
-			chosen.first[count] = rows[4 * row + 2];
-			chosen.second[count++] = rows[4 * row + 3];
+			chosenLevel = level;
+			chosen.numbers[count] = number;
+			chosen.kinds[count] = number === 0 ? FREE : kind;
+			chosen.first[count] = first;
+			chosen.second[count++] = second;
 		}
-		// The numbers chosen are the ones looked up: the rows past them are never read.
-		this.chosen = { ...chosen, numbers: chosen.numbers.subarray(0, count) };
+		this.setChosen(chosen, count);
+	}
+
+	private setChosen(chosen: ReturnType<typeof chosenRows>, count: number): void {
+		this.chosen = {
+			numbers: chosen.numbers.subarray(0, count),
+			kinds: chosen.kinds.subarray(0, count),
+			first: chosen.first.subarray(0, count),
+			second: chosen.second.subarray(0, count),
+		};
+		this.inner = new Uint8Array(count);
 	}
 
 	/**
-	 * The headers the read found, as a scan of them reads (the last of a number, at its highest
-	 * generation), must be the chain's choices: no definition is left that a rebuilt table would take.
+	 * One plain rebuild from the headers the read found: the last header of a number wins, and the
+	 * kept object streams give the numbers no header defines. The trailer: the last `trailer`
+	 * dictionary (or cross-reference stream's) whose /Root reads, else the last catalog.
 	 */
-	private agreeWithHeaders(): void {
-		const { offsets, numbers, gens } = this.bytes.headers;
-		this.budget.step(offsets.length);
-		const keys = new Float64Array(offsets.length);
-		for (let at = 0; at < offsets.length; at++) {
-			if (numbers[at] > MAX_NUMBER || offsets[at] >= OFFSETS) readDifferently();
-			keys[at] = numbers[at] * OFFSETS + at;
+	private async rebuild(): Promise<void> {
+		const { headers, keptStreams } = this.bytes;
+		const rows = new Rows();
+		this.budget.step(headers.offsets.length);
+		// Where no chosen table is set yet, the object streams are read from their headers.
+		this.setHeaderRows(rows);
+		for (let kept = 0; kept < keptStreams.offsets.length; kept++) {
+			if (!keptStreams.objectStream[kept]) continue;
+			const stream = await this.objectStreamAt(kept);
+			const header = lastAtOrBefore(headers.offsets, keptStreams.offsets[kept]);
+			stream?.numbers.forEach((number, index) =>
+				rows.push(number, COMPRESSED, headers.numbers[header], index),
+			);
 		}
-		keys.sort();
+		// Headers last: a plain definition wins over a compressed one.
+		for (let at = 0; at < headers.offsets.length; at++)
+			if (headers.numbers[at] <= MAX_NUMBER)
+				rows.push(headers.numbers[at], AT, headers.offsets[at], headers.gens[at]);
+		this.chooseLast(rows);
+		const trailers: Array<{ offset: number; dict?: PdfDict }> = this.bytes
+			.offsetsOf('trailer')
+			.map((offset) => ({ offset }));
+		for (let kept = 0; kept < keptStreams.offsets.length; kept++)
+			if (!keptStreams.objectStream[kept]) trailers.push({ offset: keptStreams.offsets[kept] });
+		trailers.sort((one, other) => other.offset - one.offset);
+		for (const { offset } of trailers) {
+			const trailer = await this.trailerAt(offset);
+			if (!trailer) continue;
+			try {
+				await this.useTrailer(trailer);
+				this.trailer = trailer;
+				return;
+			} catch (error) {
+				if (error instanceof PdfRefused && error.reason !== 'damaged') throw error;
+			}
+		}
+		await this.lastCatalog();
+	}
+
+	/** The chosen table of the headers alone, so the object streams' own objects can be fetched. */
+	private setHeaderRows(rows: Rows): void {
+		const { headers } = this.bytes;
+		for (let at = 0; at < headers.offsets.length; at++)
+			if (headers.numbers[at] <= MAX_NUMBER)
+				rows.push(headers.numbers[at], AT, headers.offsets[at], headers.gens[at]);
+		this.chooseLast(rows);
+		rows.count = 0;
+	}
+
+	/** Each number's last row. */
+	private chooseLast(rows: Rows): void {
+		this.budget.step(rows.count);
+		const keys = Float64Array.from(
+			{ length: rows.count },
+			(_, row) => rows.data[4 * row] * 2 ** 30 + row,
+		).sort();
+		const chosen = chosenRows(rows.count);
+		let count = 0;
 		for (let at = 0; at < keys.length; at++) {
-			const [header, next] = [keys[at] % OFFSETS, keys[at + 1] % OFFSETS];
-			const [number, offset] = [numbers[header], offsets[header]];
-			if (at + 1 < keys.length && numbers[next] === number) {
-				// An earlier header of a higher generation: a rebuild may take either.
-				if (gens[next] < gens[header]) readDifferently();
+			const row = keys[at] % 2 ** 30;
+			if (at + 1 < keys.length && rows.data[4 * (keys[at + 1] % 2 ** 30)] === rows.data[4 * row])
+				continue;
+			chosen.numbers[count] = rows.data[4 * row];
+			chosen.kinds[count] = rows.data[4 * row] === 0 ? FREE : rows.data[4 * row + 1];
+			chosen.first[count] = rows.data[4 * row + 2];
+			chosen.second[count++] = rows.data[4 * row + 3];
+		}
+		this.setChosen(chosen, count);
+	}
+
+	/** A trailer at `offset`: `trailer` and its dictionary, or a cross-reference stream's dictionary. */
+	private async trailerAt(offset: number): Promise<PdfDict | undefined> {
+		try {
+			const bytes = this.bytes.at(offset);
+			if (bytes.toString('latin1', 0, 7) === 'trailer') {
+				const value = new PdfLexer(bytes, 7, this.budget).value();
+				return value instanceof PdfDict ? value : undefined;
+			}
+			const { value } = await this.objectIn(bytes);
+			return value instanceof PdfDict ? value : undefined;
+		} catch (error) {
+			if (error instanceof PdfRefused && error.reason !== 'damaged') throw error;
+			return undefined;
+		}
+	}
+
+	/** The last object of /Type /Catalog with /Pages: plain ones by offset, then compressed ones. */
+	private async lastCatalog(): Promise<void> {
+		const { numbers, kinds } = this.chosen;
+		const rows = Array.from(numbers.keys()).sort((one, other) =>
+			kinds[one] !== kinds[other]
+				? kinds[one] - kinds[other]
+				: this.chosen.first[other] - this.chosen.first[one] || other - one,
+		);
+		this.budget.step(rows.length);
+		for (const at of rows) {
+			if (kinds[at] === FREE) continue;
+			const object = await this.object(at);
+			const value = object?.value;
+			if (value instanceof PdfDict && value.get('Type') === 'Catalog' && value.has('Pages')) {
+				this.catalog = { ref: numbers[at], gen: kinds[at] === AT ? this.chosen.second[at] : 0 };
+				this.trailer = new PdfDict();
+				return;
+			}
+		}
+		unreadable();
+	}
+
+	/** The page tree's leaves in order: a dictionary with /Kids is an inner node (each walked once), any other a page. */
+	private async countPages(): Promise<void> {
+		const catalog = dictOf((await this.fetch(this.catalog))?.value);
+		const leaves: Leaf[] = [];
+		this.inner.fill(0);
+		type Node = { node: PdfValue | undefined; owner?: PdfRef; inherited: Inherited };
+		const stack: Node[] = [
+			{ node: catalog.get('Pages'), owner: this.ownerOf(this.catalog), inherited: {} },
+		];
+		while (stack.length > 0 && leaves.length < MOST_PAGES) {
+			const popped = stack.pop()!;
+			let { node, owner } = popped;
+			const { inherited } = popped;
+			this.budget.step(1);
+			let at = -1;
+			if (isRef(node)) {
+				at = this.indexOf(node.ref);
+				const object = at < 0 || this.inner[at] ? undefined : await this.fetch(node);
+				if (!object || object.range || object.data) continue;
+				[node, owner] = [object.value, this.ownerOf(node)];
+			}
+			if (!(node instanceof PdfDict)) continue;
+			const kids = node.get('Kids');
+			if (!Array.isArray(kids)) {
+				leaves.push(at >= 0 ? { at, inherited } : { at, dict: node, owner, inherited });
 				continue;
 			}
-			const chosen = this.indexOf(number);
-			// A cross-reference stream of the chain need not list itself.
-			if (chosen < 0 && this.sections.some(({ streamAt }) => streamAt === offset)) continue;
-			if (chosen < 0 || this.chosen.kinds[chosen] !== AT || this.chosen.first[chosen] !== offset)
-				readDifferently();
+			if (at >= 0) this.inner[at] = 1;
+			const own: Inherited = { ...inherited };
+			for (const key of INHERITED) if (node.has(key)) own[key] = { value: node.get(key)!, owner };
+			this.budget.step(kids.length);
+			for (let kid = kids.length - 1; kid >= 0; kid--)
+				stack.push({ node: kids[kid], owner, inherited: own });
 		}
+		this.leaves = leaves.length > 0 ? leaves : unreadable();
 	}
 
-	/** Every object stream the read kept: the chain's choice for its number, its table read once. */
-	private async readObjectStreams(): Promise<void> {
-		const { offsets, numbers } = this.bytes.headers;
-		this.streamNumbers = Float64Array.from(this.bytes.objectStreams, (offset) => {
-			const number = numbers[lastAtOrBefore(offsets, offset)];
-			if (this.chosen.first[this.indexOf(number)] !== offset) readDifferently();
-			return number;
-		}).sort();
-		for (const number of this.streamNumbers) {
-			const chosen = this.indexOf(number);
-			const ref = { ref: number, gen: this.chosen.second[chosen] };
-			const { value, data } = await this.objectIn(this.bytes.at(this.chosen.first[chosen]), ref);
-			const dict = dictOf(value);
-			if (dict.get('Type') !== 'ObjStm' || !data) unreadable();
-			if (this.decrypt) this.budget.step(data.length);
-			const decrypted = this.decrypt ? this.decrypt(data, ref.ref, ref.gen) : data;
-			const decoded = await decodeStream(dict, decrypted, this.budget);
-			this.budget.objectStreamBytes(decoded.length);
-			this.streams.push(new ObjectStream(dict, decoded, this.budget));
-		}
-		// Each compressed choice names a stream read here, at an index that lists its number.
-		const { kinds, first, second, numbers: chosen } = this.chosen;
-		for (let at = 0; at < chosen.length; at++) {
-			if (kinds[at] !== COMPRESSED) continue;
-			const stream = this.streamOf(first[at]);
-			if (second[at] >= stream.numbers.length || stream.numbers[second[at]] !== chosen[at])
-				readDifferently();
-		}
+	/** The object whose key decrypts the strings written in `ref`'s object: none in an object stream, or unencrypted. */
+	ownerOf(ref: PdfRef): PdfRef | undefined {
+		const at = this.indexOf(ref.ref);
+		return this.crypt?.strings && at >= 0 && this.chosen.kinds[at] === AT ? ref : undefined;
 	}
 
-	private streamOf(number: number): ObjectStream {
-		const at = lastAtOrBefore(this.streamNumbers, number);
-		return this.streamNumbers[at] === number ? this.streams[at] : readDifferently();
-	}
-
-	private indexOf(number: number): number {
+	/** The chosen row of `number`, or -1. */
+	indexOf(number: number): number {
 		this.budget.step(1);
 		const at = lastAtOrBefore(this.chosen.numbers, number);
 		return this.chosen.numbers[at] === number ? at : -1;
 	}
 
-	/**
-	 * The page tree (ISO 32000-1, 7.7.3) where it has one reading: nodes of /Type /Pages with /Kids,
-	 * leaves of /Type /Page, each given directly, each met once. The larger of the root's /Count and
-	 * the leaves.
-	 */
-	private async pageTreeCount(catalogRef: PdfRef): Promise<number> {
-		const catalog = dictOf(await this.fetch(catalogRef));
-		const root = catalog.get('Pages');
-		if (!isRef(root)) unreadable();
-		const pages = dictOf(await this.fetch(root));
-		if (pages.get('Type') !== 'Pages') readDifferently();
-		let count = pages.get('Count');
-		if (isRef(count)) count = await this.fetch(count);
-		if (!(typeof count === 'number' && Number.isSafeInteger(count) && count >= 0))
-			readDifferently();
-		return Math.max(count, await this.leaves(root));
-	}
-
-	/** The tree's leaves, depth first; a node met twice (shared or a cycle) is read differently. */
-	private async leaves(root: PdfRef): Promise<number> {
-		let found = 0;
-		const stack: PdfValue[] = [root];
-		while (stack.length > 0) {
-			const ref = stack.pop();
-			if (!isRef(ref)) readDifferently();
-			const at = this.indexOf(ref.ref);
-			if (at < 0 || this.chosen.visited[at]) readDifferently();
-			this.chosen.visited[at] = 1;
-			this.budget.step(1);
-			const node = dictOf(await this.fetch(ref));
-			const type = node.get('Type');
-			if (type === 'Page' && !node.has('Kids')) found++;
-			else if (type === 'Pages') {
-				const kids = node.get('Kids');
-				if (!Array.isArray(kids)) readDifferently();
-				this.budget.step(kids.length);
-				for (let at = kids.length - 1; at >= 0; at--) stack.push(kids[at]);
-			} else readDifferently();
-		}
-		return found;
-	}
-
-	/** The object `ref` names: in use, of that generation, no stream unless `stream`. */
-	async fetch(ref: PdfRef, plain = false): Promise<PdfValue> {
-		this.budget.step(OBJECT_COST);
+	/** The object `ref` names, in use and of that generation; undefined where it is not. */
+	async fetch(ref: PdfRef): Promise<PdfObject | undefined> {
 		const at = this.indexOf(ref.ref);
-		const kind = at < 0 ? FREE : this.chosen.kinds[at];
-		if (kind === FREE) unreadable();
-		if (kind === COMPRESSED) {
-			if (plain || ref.gen !== 0) readDifferently();
-			return this.streamOf(this.chosen.first[at]).value(this.chosen.second[at]);
-		}
-		if (ref.gen !== this.chosen.second[at]) readDifferently();
-		return (await this.objectIn(this.bytes.at(this.chosen.first[at]), ref, false)).value;
+		const gen = this.chosen.kinds[at] === COMPRESSED ? 0 : this.chosen.second[at];
+		return at < 0 || gen !== ref.gen ? undefined : await this.object(at);
 	}
 
-	/** The object at the start of `bytes` (`ref`'s where given): `N G obj`, its value, then `endobj` or a stream's data. */
-	private async objectIn(
-		bytes: Buffer,
-		ref?: PdfRef,
-		stream = true,
-	): Promise<{ value: PdfValue; data?: Buffer }> {
+	/** The object of a chosen row; undefined where it is free, or damaged. */
+	async object(at: number): Promise<PdfObject | undefined> {
+		this.budget.step(OBJECT_COST);
+		const { kinds, first, second, numbers } = this.chosen;
+		try {
+			if (kinds[at] === COMPRESSED) {
+				const streamAt = this.indexOf(first[at]);
+				if (streamAt < 0 || kinds[streamAt] !== AT) return undefined;
+				const kept = lastAtOrBefore(this.bytes.keptStreams.offsets, first[streamAt]);
+				if (this.bytes.keptStreams.offsets[kept] !== first[streamAt]) return undefined;
+				const stream = await this.objectStreamAt(kept);
+				return stream && second[at] < stream.numbers.length
+					? { value: stream.value(second[at]) }
+					: undefined;
+			}
+			if (kinds[at] !== AT) return undefined;
+			const ref = { ref: numbers[at], gen: second[at] };
+			return await this.objectIn(this.bytes.at(first[at]), ref, first[at]);
+		} catch (error) {
+			if (error instanceof PdfRefused && error.reason !== 'damaged') throw error;
+			return undefined;
+		}
+	}
+
+	/** The kept object stream `kept` (of `bytes.keptStreams`), read once; null where it does not read. */
+	private async objectStreamAt(kept: number): Promise<ObjectStream | null> {
+		const known = this.objectStreams[kept];
+		if (known !== undefined) return known;
+		this.objectStreams[kept] = null;
+		const { offsets, objectStream } = this.bytes.keptStreams;
+		if (!objectStream[kept]) return null;
+		try {
+			const { value, data } = await this.objectIn(this.bytes.at(offsets[kept]));
+			const dict = dictOf(value);
+			if (dict.get('Type') !== 'ObjStm' || !data) return null;
+			const [number, gen] = this.numberAt(offsets[kept]);
+			const cipher = this.crypt?.streams;
+			if (cipher) this.budget.step(data.length);
+			const decrypted = cipher ? decrypt(cipher, data, number, gen) : data;
+			const decoded = await decodeStream(dict, decrypted, this.budget);
+			this.budget.objectStreamBytes(decoded.length);
+			return (this.objectStreams[kept] = new ObjectStream(dict, decoded, this.budget));
+		} catch (error) {
+			if (error instanceof PdfRefused && error.reason !== 'damaged') throw error;
+			return null;
+		}
+	}
+
+	private numberAt(offset: number): [number, number] {
+		const { offsets, numbers, gens } = this.bytes.headers;
+		const header = lastAtOrBefore(offsets, offset);
+		return [numbers[header], gens[header]];
+	}
+
+	/**
+	 * The object at the start of `bytes` (`ref`'s where given, at `offset` in the document): `N G
+	 * obj`, its value, then `endobj` or a stream: a kept one's data, or where a skipped one's is.
+	 */
+	private async objectIn(bytes: Buffer, ref?: PdfRef, offset = -1): Promise<PdfObject> {
 		const lexer = new PdfLexer(bytes, 0, this.budget);
 		const [number, gen] = [integerOf(lexer.value()), integerOf(lexer.value())];
 		if (lexer.word() !== 'obj' || (ref && (number !== ref.ref || gen !== ref.gen))) unreadable();
 		const value = lexer.value();
-		const word = lexer.word();
-		if (word === 'endobj') return { value };
-		if (word !== 'stream' || !(value instanceof PdfDict)) unreadable();
-		// A stream where a dictionary or a number is read: pdf.js takes it as neither.
-		if (!stream) readDifferently();
-		// The data starts after the keyword's line end, CR LF or LF (a CR alone readers take apart).
-		if (bytes[lexer.at] === CR) lexer.at++;
-		if (bytes[lexer.at] !== LF) readDifferently();
-		const start = lexer.at + 1;
-		let length = value.get('Length');
-		if (isRef(length) && ref) length = await this.fetch(length, true);
-		const size = integerOf(length);
-		if (size > MAX_STREAM_BYTES) overBudget();
-		// `endstream` where /Length ends the data: else readers find its end differently.
-		const end = endstreamAfter(bytes, start + size);
-		if (end < 0) readDifferently();
-		lexer.at = end;
-		if (lexer.word() !== 'endobj') unreadable();
-		return { value, data: bytes.subarray(start, start + size) };
+		if (lexer.word() !== 'stream' || !(value instanceof PdfDict)) return { value };
+		// The data starts after the keyword's line end.
+		if (bytes[lexer.at] === 13) lexer.at++;
+		if (bytes[lexer.at] === 10) lexer.at++;
+		const start = lexer.at;
+		if (start < bytes.length) {
+			// Kept (/XRef, /ObjStm): its data in the kept bytes, by a direct /Length or one fetched.
+			let length = value.get('Length');
+			if (isRef(length)) length = (await this.fetch(length))?.value;
+			const size = integerOf(length);
+			if (size > MAX_STREAM_BYTES || start + size > bytes.length) unreadable();
+			return { value, data: bytes.subarray(start, start + size) };
+		}
+		// Skipped: where the read found its data.
+		const { starts, ends } = this.bytes.streams;
+		const at = offset + start;
+		const index = lastAtOrBefore(starts, at);
+		if (offset < 0 || starts[index] !== at) return { value: null };
+		return { value, range: { start: at, end: ends[index] } };
 	}
 }
 
-/**
- * Where the chain starts: the last `startxref` in the last 1,024 bytes, then only its offset and
- * `%%EOF` on lines of their own; pdf.js reads the digits after spaces, tabs and line ends only.
- */
+/** Where the chain starts: the offset after the last `startxref` in the last bytes. */
 function chainStart(tail: Buffer, budget: PdfBudget): number {
 	const window = tail.subarray(Math.max(0, tail.length - TAIL));
 	budget.step(window.length);
 	const last = window.toString('latin1', Math.max(0, window.lastIndexOf('startxref')));
-	const offset = /^startxref[ \t\r\n]+(\d{1,15})[ \t]*[\r\n][ \t\r\n]*%%EOF[ \t\r\n]*$/.exec(last);
+	const offset = /^startxref\s+(\d{1,15})/.exec(last);
 	return offset ? Number(offset[1]) : unreadable();
 }

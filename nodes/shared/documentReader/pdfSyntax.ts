@@ -10,8 +10,12 @@ export interface PdfRef {
 	gen: number;
 }
 
-/** Why a PDF cannot be counted: its bytes break the format, or they allow more than one reading. */
-export type PdfRefusal = 'damaged' | 'readDifferently';
+/**
+ * Why a PDF cannot be counted: `damaged` (no catalog with a page tree found), `encrypted` (it
+ * needs a password, or a security handler other than the standard one), `budget` (past the work
+ * its size allows).
+ */
+export type PdfRefusal = 'damaged' | 'encrypted' | 'budget';
 
 export class PdfRefused extends Error {
 	constructor(
@@ -27,28 +31,8 @@ export function unreadable(): never {
 	throw new PdfRefused('damaged');
 }
 
-/** Thrown where readers may take the bytes two ways. */
-export function readDifferently(): never {
-	throw new PdfRefused('readDifferently');
-}
-
-/** A key written twice (after decoding), or a key with a broken escape: readers differ on it. */
-const TWICE: PdfValue[] = [];
-
-/** A dictionary whose keys read one way only: reading a key written twice is refused. */
-export class PdfDict extends Map<string, PdfValue> {
-	/** A key whose escape is broken: any key may be it to some reader. */
-	loose = false;
-
-	override get(key: string): PdfValue | undefined {
-		const value = super.get(key);
-		return value === TWICE || this.loose ? readDifferently() : value;
-	}
-
-	override has(key: string): boolean {
-		return this.loose ? readDifferently() : super.has(key);
-	}
-}
+/** A dictionary; a key written twice is the last one written. */
+export class PdfDict extends Map<string, PdfValue> {}
 
 /** What a token costs besides its bytes, by kind: what its reading and what it holds cost. */
 const TOKEN_COST = {
@@ -104,9 +88,6 @@ export function endsWord(byte: number | undefined): boolean {
 }
 
 export class PdfLexer {
-	/** Whether the last name read had a broken escape. */
-	private broken = false;
-
 	constructor(
 		readonly bytes: Buffer,
 		public at = 0,
@@ -163,17 +144,12 @@ export class PdfLexer {
 			this.charge(this.at - start, TOKEN_COST.dictionary);
 			const dict = new PdfDict();
 			while (!this.closes(GREATER, GREATER)) {
-				this.broken = false;
 				const key = this.value(depth + 1);
-				// A key that is not a name: readers skip it, or the value after it, or stop.
-				if (typeof key !== 'string') readDifferently();
-				dict.loose ||= this.broken;
 				const value = this.value(depth + 1);
-				if (Map.prototype.has.call(dict, key)) dict.set(key, TWICE);
-				else {
-					dict.set(key, value);
-					this.charge(0, TOKEN_COST.entry);
-				}
+				// A key that is not a name is dropped with its value.
+				if (typeof key !== 'string') continue;
+				if (!dict.has(key)) this.charge(0, TOKEN_COST.entry);
+				dict.set(key, value);
 			}
 			return dict;
 		}
@@ -217,7 +193,7 @@ export class PdfLexer {
 		return number;
 	}
 
-	/** A name's text, `#xx` decoded; an escape without two hex digits marks it broken. */
+	/** A name's text, `#xx` decoded; a `#` without two hex digits after it is itself. */
 	private name(from: number, to: number): string {
 		const bytes = this.bytes;
 		let hash = from;
@@ -231,10 +207,7 @@ export class PdfLexer {
 			else if (at + 2 < to && high >= 0 && low >= 0) {
 				out[filled++] = high * 16 + low;
 				at += 2;
-			} else {
-				this.broken = true;
-				out[filled++] = 35;
-			}
+			} else out[filled++] = 35;
 		}
 		return out.toString('latin1', 0, filled);
 	}
@@ -300,12 +273,10 @@ export class PdfString {
 		private readonly hex: boolean,
 	) {}
 
-	/** Its first MAX_STRING bytes; in a hex string, white space between digits and a last odd digit followed by 0. */
-	bytes(): Buffer {
+	/** Its first `most` bytes; in a hex string, white space between digits and a last odd digit followed by 0. */
+	bytes(most = MAX_STRING): Buffer {
 		const { source, start, end, hex } = this;
-		const out = Buffer.alloc(
-			Math.min(MAX_STRING, hex ? Math.ceil((end - start) / 2) : end - start),
-		);
+		const out = Buffer.alloc(Math.min(most, hex ? Math.ceil((end - start) / 2) : end - start));
 		let filled = 0;
 		if (hex) {
 			let digits = 0;

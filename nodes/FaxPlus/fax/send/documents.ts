@@ -244,15 +244,23 @@ export function megabytes(bytes: number): string {
 	return (bytes / (1024 * 1024)).toFixed(1);
 }
 
-export type CountedDocument = Omit<DocumentRead, 'kind'> & { document: FaxDocument };
+export type CountedDocument = Omit<DocumentRead, 'kind' | 'written'> & { document: FaxDocument };
 
+/**
+ * The document's kind and pages; a PDF counted is uploaded as the reader wrote it (its `size` and
+ * `open`), so the pages counted are the pages sent.
+ */
 export async function countedDocument(
 	document: FaxDocument,
 	mostPages?: number,
 ): Promise<CountedDocument> {
-	const { kind, pages, cut, refused } = await readDocument(document, mostPages);
+	const { kind, pages, cut, refused, written } = await readDocument(document, mostPages);
 	if (kind === 'other') return { document, pages, cut };
-	const typed = { ...document, ...uploadFields(document.fileName, 'document', KIND_TYPES[kind]) };
+	const typed = {
+		...document,
+		...uploadFields(document.fileName, 'document', KIND_TYPES[kind]),
+		...(written && { size: written.size, open: written.open }),
+	};
 	return { document: typed, pages, cut, refused };
 }
 

@@ -264,14 +264,19 @@ function uncountedRefusal(
 				`file's own bytes; Fax.Plus counts other documents (and files whose bytes are not the type ` +
 				`their name or MIME type says) only once they are sent. Convert the document to PDF first${agent ? '' : `, or remove ${sendOption('Max Pages')} to send it uncounted`}.`,
 		};
-	const why =
-		refused === 'damaged'
-			? 'the PDF is damaged, and PDF readers repair it each their own way'
-			: 'PDF readers read this PDF differently, and may count different pages';
+	const why = {
+		damaged: 'the PDF is damaged: no page tree was found in it',
+		encrypted: 'the PDF is protected by a password',
+		budget: 'the PDF takes more work to read than its size allows',
+	}[refused];
+	const fix =
+		refused === 'encrypted'
+			? 'Remove its password in a PDF tool (or print it to PDF), then send the saved file.'
+			: 'Open it and save it again in a PDF tool (or print it to PDF), then send the saved file.';
 	return {
 		itemIndex,
 		message: `${name}: ${why}`,
-		description: `Nothing was sent. Open it and save it again in a PDF tool (or print it to PDF), then send the saved file. ${applies}`,
+		description: `Nothing was sent. ${fix} ${applies}`,
 	};
 }
 

@@ -19,6 +19,7 @@ import {
 	type RecordedRequest,
 } from '../../../support/faxplus';
 import { pdfLibPages, pdfLibPdf } from './support/pdf';
+import { pdfinfoPages } from './support/written';
 import { useProcessedDataStore } from '../../../support/processed-data';
 
 const pagesOf = async (counted: Parameters<typeof readDocument>[0]) =>
@@ -120,13 +121,17 @@ describe('the kind of a document, from its first bytes', () => {
 		expect(kindOf(Buffer.from('BMW annual report, 2026, page by page'), 'text/plain')).toBe('text');
 	});
 
-	it('takes a PDF after a line of junk as a PDF it cannot count (readers place its offsets differently), else leaves it to its label', async () => {
+	it('takes a PDF after a line of junk as a PDF, counted and written plain from `%PDF-`, else leaves it to its label', async () => {
 		const doc = (data: Buffer, mimeType: string) =>
 			documentInMemory({ field: 'data', fileName: 'note.txt', mimeType, format: 'pdf' }, data);
 		const junk = withJunkBefore(await pdfLibPdf(3, false), 'From a mail gateway\r\n');
 		const counted = await countedDocument(doc(junk, 'text/plain'));
-		expect(counted.pages).toBeUndefined();
+		expect(counted.pages).toBe(3);
 		expect(counted.document).toMatchObject({ mimeType: 'application/pdf', fileName: 'note.pdf' });
+		const written: Buffer[] = [];
+		for await (const piece of await counted.document.open()) written.push(Buffer.from(piece));
+		expect(Buffer.concat(written).subarray(0, 5).toString()).toBe('%PDF-');
+		expect(Buffer.concat(written).length).toBe(counted.document.size);
 		const aboutPdf = await countedDocument(
 			doc(Buffer.from('Every PDF starts with %PDF-1.7.'), 'text/plain'),
 		);
@@ -351,7 +356,9 @@ describe('Fax → Send: the bytes decide the type', () => {
 			contentType: 'application/pdf',
 			format: 'pdf',
 		});
-		expect(upload.data.equals(pdfs.fiveHundred)).toBe(true);
+		// The upload is the PDF the node wrote from its reading: poppler counts the pages counted.
+		expect(upload.data.equals(pdfs.fiveHundred)).toBe(false);
+		expect(pdfinfoPages(upload.data)).toEqual({ pages: 500, warnings: '' });
 	});
 
 	it('sends a real PNG as one page with Content-Type image/png, even when it is labelled a PDF', async () => {
