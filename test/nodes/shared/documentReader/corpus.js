@@ -129,7 +129,7 @@ async function main() {
 	await check.close();
 	fs.rmSync(scratch, { recursive: true, force: true });
 
-	const password = (row) => /password/i.test(String(row.refused ?? ''));
+	const password = (row) => row.refused === 'encrypted';
 	const folders = {};
 	for (const row of rows) {
 		const f = (folders[row.folder] ??= {

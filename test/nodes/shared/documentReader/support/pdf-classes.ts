@@ -171,7 +171,8 @@ export const ORIGINAL_COUNTS: Record<string, string> = {
 	'`#00` in a name': '30 30 30 30',
 	'reals such as `30.0` where an integer goes': '30 30 30 none',
 	'a linearization dictionary of `/N 3-0` and `/L 43-5`': '1 1 1 1',
-	'`>> stream` inside a string and a comment before the definitions': '30 30 30 30',
+	'`>> stream` inside a string before the definitions': '30 30 30 30',
+	'`>> stream` inside a comment before the definitions': '30 30 30 30',
 };
 
 /** Every class of the issue, as [name, PDF]; the first is the plain file (thirty pages). */
@@ -271,10 +272,12 @@ export function classes(): Array<[string, Buffer]> {
 			}),
 		],
 		[
-			'`>> stream` inside a string and a comment before the definitions',
-			assemble({
-				pieces: [{ number: 90, body: '<< /Title (a >> stream b) >>' }, '% >> stream\n', ...full()],
-			}),
+			'`>> stream` inside a string before the definitions',
+			assemble({ pieces: [{ number: 90, body: '<< /Title (a >> stream b) >>' }, ...full()] }),
+		],
+		[
+			'`>> stream` inside a comment before the definitions',
+			assemble({ pieces: ['% >> stream\n', ...full()] }),
 		],
 	];
 }
