@@ -3,10 +3,10 @@
 // PyMuPDF and @cantoo/pdf-lib saving incrementally, iText 5 in append mode and fully compressed,
 // pdfsig and @signpdf signing, SANE scanning): pdf.js, pdfinfo, mutool and qpdf agree on each one's
 // pages, the node counts exactly that, and the PDF it writes from its reading passes the written
-// check (qpdf --check, pdfinfo and mutool info with no warning, the four readers counting its
-// pages). Where a tool is missing, the first test names the Debian packages
+// check (support/writtenCheck.js: qpdf --check, pdfinfo and mutool info with no warning, the four
+// readers counting its pages). Where a tool is missing, the first test names the Debian packages
 // (scripts/ensure-pdf-tools.sh installs them in `npm test`).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,46 +25,35 @@ const oracles = require('./support/oracles') as {
 		close: () => Promise<void>;
 	};
 };
+const { checker, readAndCheck } = require('./support/writtenCheck') as {
+	checker: () => { ready: () => Promise<void>; close: () => Promise<void> };
+	readAndCheck: (
+		read: typeof readDocument,
+		check: ReturnType<typeof checker>,
+		bytes: Buffer,
+		file: string,
+	) => Promise<{
+		read: Awaited<ReturnType<typeof readDocument>>;
+		verdict?: { ok: boolean; failures: string[] };
+	}>;
+};
 /* eslint-enable @typescript-eslint/no-require-imports */
-
-/** The written PDF of a counted one, as the reader answers it beside its pages. */
-interface Written {
-	size: number;
-	open: () => Promise<AsyncIterable<Uint8Array>> | AsyncIterable<Uint8Array>;
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'people-pdfs-'));
 const workshop = people.peopleWorkshop(dir);
 let counter: ReturnType<typeof oracles.counter>;
+let check: ReturnType<typeof checker>;
 
-beforeAll(() => {
+beforeAll(async () => {
 	counter = oracles.counter();
+	check = checker();
+	await check.ready();
 });
 afterAll(async () => {
 	await counter.close();
+	await check.close();
 	rmSync(dir, { recursive: true, force: true });
 });
-
-/** Everything a reader printed that says it read past a fault: warnings and errors. */
-function complaints(command: string, args: string[]): string[] {
-	const run = spawnSync(command, args, { encoding: 'utf8' });
-	return `${run.stdout}\n${run.stderr}`
-		.split('\n')
-		.filter((line) => /warn|error|damaged|repair/i.test(line))
-		.concat(run.status === 0 ? [] : [`${command} exited with ${run.status}`]);
-}
-
-/** The written check: read without a warning by qpdf, pdfinfo and mutool, and counted `pages` by the four readers. */
-async function writtenCheck(file: string, bytes: Buffer, pages: number) {
-	const heard = {
-		qpdf: complaints('qpdf', ['--check', file]),
-		pdfinfo: complaints('pdfinfo', [file]),
-		mutool: complaints('mutool', ['info', file]),
-	};
-	expect(heard).toEqual({ qpdf: [], pdfinfo: [], mutool: [] });
-	const { counts } = await counter.count(file, bytes);
-	expect(counts).toEqual({ pdfjs: pages, poppler: pages, mupdf: pages, qpdf: pages });
-}
 
 it('every tool that makes these PDFs is installed (scripts/ensure-pdf-tools.sh)', () => {
 	const packages = [...people.missing(), ...oracles.missing()];
@@ -85,28 +74,17 @@ describe('PDFs people fax: counted as every reader counts them, and written so t
 		expect(pages).toBeGreaterThan(0);
 		expect(counts).toEqual({ pdfjs: pages, poppler: pages, mupdf: pages, qpdf: pages });
 
-		const read = await readDocument({
-			open: async () =>
-				(async function* () {
-					for (let at = 0; at < bytes.length; at += 4096) yield bytes.subarray(at, at + 4096);
-				})(),
-			mimeType: 'application/pdf',
-			size: bytes.length,
-		});
+		const { read, verdict } = await readAndCheck(
+			readDocument,
+			check,
+			bytes,
+			join(dir, 'written.pdf'),
+		);
 		expect({ kind: read.kind, pages: read.pages, refused: read.refused }).toEqual({
 			kind: 'pdf',
 			pages,
 			refused: undefined,
 		});
-
-		const written = (read as { written?: Written }).written;
-		expect(written).toBeDefined();
-		const chunks: Uint8Array[] = [];
-		for await (const chunk of await written!.open()) chunks.push(chunk);
-		const out = Buffer.concat(chunks);
-		expect(out.length).toBe(written!.size);
-		const writtenFile = join(dir, 'written.pdf');
-		writeFileSync(writtenFile, out);
-		await writtenCheck(writtenFile, out, pages);
+		expect(verdict?.failures).toEqual([]);
 	});
 });
