@@ -104,6 +104,8 @@ async function main() {
 		const { read, verdict } = await writtenCheck.readAndCheck(readDocument, check, data, written);
 		const used = process.cpuUsage(start);
 		const { work } = await readPdfPages(writtenCheck.openBytes(data));
+		// Warnings only of content streams the original has too are the original's (copied byte for byte).
+		const copiedContent = Boolean(verdict?.contentOnly && writtenCheck.contentWarnings(file));
 		const counts = original.counts;
 		const readBy = Object.keys(counts).filter((name) => counts[name] > 0);
 		const agreed = new Set(Object.values(counts)).size === 1 && readBy.length > 0;
@@ -117,7 +119,8 @@ async function main() {
 			// Read by every reader without a warning, each counting alike: its pages are rendered.
 			clean: original.failures.length === 0 && agreed,
 			readBy,
-			failures: verdict?.failures ?? [],
+			failures: copiedContent ? [] : (verdict?.failures ?? []),
+			copiedContent,
 			overLimit: Boolean(work && work.total > work.limit && read.pages !== undefined),
 			work: work && { total: work.total, limit: work.limit },
 			cpuMs: (used.user + used.system) / 1000,

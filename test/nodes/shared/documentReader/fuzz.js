@@ -216,12 +216,22 @@ function readerThread() {
 	parentPort.postMessage({ ready: true });
 }
 
-/** The written check's failures of a read (none where the node does not count it). */
-async function failuresOf(answer, check, file) {
-	if (answer.pages === undefined) return [];
-	if (!answer.written) return ['counted, but nothing written'];
+/**
+ * The written check's failures of a read (none where the node does not count it). Warnings only of
+ * content streams that the original has too are the original's (stream data is copied byte for
+ * byte): `copied`, not failures.
+ */
+async function failuresOf(answer, check, file, bytes) {
+	if (answer.pages === undefined) return { failures: [] };
+	if (!answer.written) return { failures: ['counted, but nothing written'] };
 	const verdict = await check.file(file, answer.pages);
-	return answer.sized ? [answer.sized, ...verdict.failures] : verdict.failures;
+	const failures = answer.sized ? [answer.sized, ...verdict.failures] : verdict.failures;
+	if (!verdict.contentOnly || answer.sized) return { failures };
+	const original = `${file}.original.pdf`;
+	fs.writeFileSync(original, bytes);
+	const copied = writtenCheck.contentWarnings(original);
+	fs.rmSync(original, { force: true });
+	return copied ? { failures: [], copied: true } : { failures };
 }
 
 function failIfMissing() {
@@ -269,6 +279,7 @@ async function fuzz() {
 		counted: 0,
 		refused: {},
 		unreadable: 0,
+		copiedContent: 0,
 		overLimit: 0,
 		stalled: 0,
 		mostOvershoot: 0,
@@ -310,8 +321,9 @@ async function fuzz() {
 		fs.rmSync(writtenFile, { force: true });
 		const answer = await read(bytes, writtenFile);
 		const { pages, work, stall, micros } = answer;
-		const failures = await failuresOf(answer, check, writtenFile);
+		const { failures, copied } = await failuresOf(answer, check, writtenFile, bytes);
 		stats.files++;
+		if (copied) stats.copiedContent++;
 		if (pages !== undefined) stats.counted++;
 		else {
 			const reason = answer.refused ?? (stall ? 'never ended' : 'not a PDF');
@@ -398,7 +410,7 @@ async function fuzz() {
 		);
 		console.log(`counted ${stats.counted}, cannot be counted ${JSON.stringify(stats.refused)}`);
 		console.log(
-			`written PDFs failing the check ${stats.unreadable}, work over its limit ${stats.overLimit}, reads that never ended ${stats.stalled}`,
+			`written PDFs failing the check ${stats.unreadable} (besides ${stats.copiedContent} warned of content streams copied from the original), work over its limit ${stats.overLimit}, reads that never ended ${stats.stalled}`,
 		);
 		for (const [key, finding] of findings)
 			console.log(
@@ -428,8 +440,9 @@ async function reduce(file) {
 	const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'reader-reduce-'));
 	const writtenFile = path.join(scratch, 'written.pdf');
 	const holds = async (text) => {
-		const answer = await read(bytesOf(text), writtenFile);
-		const failures = await failuresOf(answer, check, writtenFile);
+		const bytes = bytesOf(text);
+		const answer = await read(bytes, writtenFile);
+		const { failures } = await failuresOf(answer, check, writtenFile, bytes);
 		return failures.length > 0 ? { pages: answer.pages, failures } : undefined;
 	};
 	let text = latin1(fs.readFileSync(file));

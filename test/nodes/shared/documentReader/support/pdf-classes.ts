@@ -171,6 +171,8 @@ export const ORIGINAL_COUNTS: Record<string, string> = {
 	'`#00` in a name': '30 30 30 30',
 	'reals such as `30.0` where an integer goes': '30 30 30 none',
 	'a linearization dictionary of `/N 3-0` and `/L 43-5`': '1 1 1 1',
+	'a page whose /Contents array names an object that is not there': '30 30 30 30',
+	'a page whose /Contents names an object that is not there': '30 30 30 30',
 	'`>> stream` inside a string before the definitions': '30 30 30 30',
 	'`>> stream` inside a comment before the definitions': '30 30 30 30',
 };
@@ -269,6 +271,27 @@ export function classes(): Array<[string, Buffer]> {
 					{ number: 80, body: '<< /Linearized 1 /L 43-5 /N 3-0 /H [1 1] /O 3 /E 1 /T 1 >>' },
 					...base(),
 				],
+			}),
+		],
+		// References the writer cannot follow, where a reader expects a stream.
+		[
+			'a page whose /Contents array names an object that is not there',
+			assemble({
+				pieces: full().map((piece) =>
+					typeof piece === 'object' && !Buffer.isBuffer(piece) && piece.number === 3
+						? { number: 3, body: '<< /Type /Page /Parent 2 0 R /Contents [77 0 R] >>' }
+						: piece,
+				),
+			}),
+		],
+		[
+			'a page whose /Contents names an object that is not there',
+			assemble({
+				pieces: full().map((piece) =>
+					typeof piece === 'object' && !Buffer.isBuffer(piece) && piece.number === 3
+						? { number: 3, body: '<< /Type /Page /Parent 2 0 R /Contents 77 0 R >>' }
+						: piece,
+				),
 			}),
 		],
 		[
