@@ -939,7 +939,10 @@ function readerTable() {
 	const cell = (figures) => {
 		if (!figures) return 'not measured';
 		const past = figures.cpuMs > goal.cpuMs || figures.peakAboveMB > goal.memoryMB;
-		const pages = typeof figures.pages === 'number' ? `${figures.pages} pages` : 'not counted';
+		const pages =
+			typeof figures.pages === 'number'
+				? `${figures.pages.toLocaleString('en-US')} page${figures.pages === 1 ? '' : 's'}`
+				: 'not counted';
 		return `${Math.round(figures.cpuMs)} ms, ${Math.round(figures.peakAboveMB)} MB, ${pages}${past ? ' **past**' : ''}`;
 	};
 	const rows = names.map((name) => [name, ...runs.map((run) => cell(run.figures[name]))]);
