@@ -27,8 +27,9 @@ const JARS = [
 	['/usr/share/java/itext5.jar', 'libitext5-java'],
 	['/usr/share/java/bcprov.jar', 'libbcprov-java'],
 	['/usr/share/java/bcpkix.jar', 'libbcpkix-java'],
-	['/usr/share/java/bcutil.jar', 'libbcprov-java'],
 ];
+/** BouncyCastle's utilities, a jar of their own since 1.69 (libbcpkix-java brings it where it needs it). */
+const BCUTIL = '/usr/share/java/bcutil.jar';
 /** Debian's Python, whose PyMuPDF (python3-fitz) the builders use: not a virtual environment's. */
 const PYTHON = '/usr/bin/python3';
 const P12_PASSWORD = 'people';
@@ -241,7 +242,8 @@ function peopleWorkshop(dir) {
 			await bases();
 			const p12 = certificate();
 			fs.writeFileSync(at('PeoplePdfs.java'), ITEXT_PROGRAM);
-			const classpath = [dir, ...JARS.map(([jar]) => jar)].join(':');
+			const jars = [...JARS.map(([jar]) => jar), BCUTIL].filter((jar) => fs.existsSync(jar));
+			const classpath = [dir, ...jars].join(':');
 			run('javac', ['-nowarn', '-cp', classpath, '-d', dir, at('PeoplePdfs.java')]);
 			run('java', ['-cp', classpath, 'PeoplePdfs', dir, p12, P12_PASSWORD]);
 		});
