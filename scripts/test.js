@@ -546,7 +546,8 @@ async function main() {
 			counting: 'jest',
 		},
 		// The document reader's proof (jest.config.js's PROOF): the written check over the fuzzer's
-		// seeded mutants and the public corpus, pdf.js and the Debian readers reading each file.
+		// seeded mutants and the public corpus, pdf.js and the Debian readers reading each file, and
+		// the adversary floods.
 		{
 			name: 'reader proof',
 			after: prepared.pdfReaders,
