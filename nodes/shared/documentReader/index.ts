@@ -132,6 +132,22 @@ class Bytes {
 		return out;
 	}
 
+	/** Past a chain of GIF sub-blocks (a length byte, that many bytes, up to length 0), those in the chunk at hand without a wait; whether it ended. */
+	async subBlocks(): Promise<boolean> {
+		for (;;) {
+			const { chunk } = this;
+			while (
+				this.at < chunk.length &&
+				chunk[this.at] > 0 &&
+				this.at + chunk[this.at] < chunk.length
+			)
+				this.at += chunk[this.at] + 1;
+			const length = await this.byte();
+			if (length <= 0) return length === 0;
+			if (!(await this.skip(length))) return false;
+		}
+	}
+
 	async end(): Promise<void> {
 		await this.iterator.return?.();
 	}
@@ -195,10 +211,6 @@ async function tiffPages(open: Open, size: number): Promise<number | undefined> 
 async function gifFrames(open: Open): Promise<number | undefined> {
 	const bytes = new Bytes((await open())[Symbol.asyncIterator]());
 	const colorTable = (flags: number) => (flags & 0x80 ? 3 * 2 ** ((flags & 7) + 1) : 0);
-	/** Past a chain of sub-blocks: each a length byte and that many bytes, ending with length 0. */
-	const subBlocks = async () => {
-		for (let length; (length = await bytes.byte()) > 0;) if (!(await bytes.skip(length))) return;
-	};
 	try {
 		const screen = await bytes.read(13);
 		if (!screen || !(await bytes.skip(colorTable(screen[10])))) return undefined;
@@ -208,12 +220,12 @@ async function gifFrames(open: Open): Promise<number | undefined> {
 			if (block < 0 || block === 0x3b) break;
 			if (block === 0x21) {
 				if ((await bytes.byte()) < 0) break;
-				await subBlocks();
+				await bytes.subBlocks();
 			} else if (block === 0x2c) {
 				frames++;
 				const image = await bytes.read(9);
 				if (!image || !(await bytes.skip(colorTable(image[8]) + 1))) break;
-				await subBlocks();
+				await bytes.subBlocks();
 			} else return undefined; // Not a block GIF has: what a reader makes of the rest is not known.
 		}
 		return frames || undefined;

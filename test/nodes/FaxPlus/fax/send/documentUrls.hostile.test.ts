@@ -14,6 +14,7 @@ import { getCACertificates, setDefaultCACertificates } from 'node:tls';
 import { Container } from '@n8n/di';
 import { DnsResolver } from '@n8n/backend-network';
 import fc from 'fast-check';
+import { writtenPdf } from '../../../shared/documentReader/support/written';
 import {
 	apiRequests,
 	filesSent,
@@ -300,7 +301,7 @@ describe('Fax → Send: document URLs an attacker chooses', () => {
 			const [path] = filesSent(faxPlus(), items[0]);
 			expect(faxPlus().state.files[path]).toMatchObject({
 				filename: 'doc.pdf',
-				size: DOCUMENT_PDF.length,
+				size: (await writtenPdf(DOCUMENT_PDF)).length,
 			});
 			expect(allowed.hits.at(-1)).toBe('GET /doc.pdf');
 			expect(target.hits).toEqual([]);
@@ -380,7 +381,9 @@ describe('Fax → Send: document URLs an attacker chooses', () => {
 			});
 			expect(pinned.hits).toEqual(['GET /doc.pdf']);
 			const [path] = filesSent(faxPlus(), items[0]);
-			expect(faxPlus().state.files[path]).toMatchObject({ size: DOCUMENT_PDF.length });
+			expect(faxPlus().state.files[path]).toMatchObject({
+				size: (await writtenPdf(DOCUMENT_PDF)).length,
+			});
 		} finally {
 			await pinned.close();
 		}

@@ -2,6 +2,7 @@
 // Send from URLs when n8n keeps binary data in memory (N8N_DEFAULT_BINARY_DATA_MODE=default, n8n
 // 1.x's default): the fetched document is read by n8n's own stream reader, counted as it is read.
 import { createHash } from 'node:crypto';
+import { writtenPdf } from '../../../shared/documentReader/support/written';
 import {
 	apiRequests,
 	filesSent,
@@ -27,7 +28,7 @@ describe('Fax → Send from URLs, binary data in memory', () => {
 		documentSource: 'url',
 	};
 
-	it('uploads the fetched document byte for byte', async () => {
+	it('uploads the PDF the reader wrote from the fetched document', async () => {
 		const items = await runOk(server(), {
 			...base,
 			documentUrls: `${server().origin}/_documents/invoice.pdf`,
@@ -35,7 +36,9 @@ describe('Fax → Send from URLs, binary data in memory', () => {
 		const [path] = filesSent(server(), items[0]);
 		expect(server().state.files[path]).toMatchObject({
 			filename: 'invoice.pdf',
-			sha256: createHash('sha256').update(DOCUMENT_PDF).digest('hex'),
+			sha256: createHash('sha256')
+				.update(await writtenPdf(DOCUMENT_PDF))
+				.digest('hex'),
 		});
 	});
 

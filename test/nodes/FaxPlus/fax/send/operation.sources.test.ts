@@ -9,6 +9,7 @@ import {
 	type RecordedRequest,
 } from '../../../../support/faxplus';
 import { FaxPlus } from '../../../../../nodes/FaxPlus/FaxPlus.node';
+import { writtenPdf } from '../../../shared/documentReader/support/written';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { DOCUMENT_PDF, DOCUMENT_TEXT } = require('../../../../server/documents') as {
@@ -169,7 +170,7 @@ describe('Fax → Send: document sources', () => {
 				['note.txt', 'text/plain'],
 				['report.pdf', 'application/pdf'],
 			]);
-			expect(uploadedPart(uploads[0]).data.equals(DOCUMENT_PDF)).toBe(true);
+			expect(uploadedPart(uploads[0]).data.equals(await writtenPdf(DOCUMENT_PDF))).toBe(true);
 			expect(uploadedPart(uploads[1]).data.equals(TIFF)).toBe(true);
 			expect(uploadedPart(uploads[2]).data.equals(DOCUMENT_TEXT)).toBe(true);
 			expect(apiRequests(server())[4].body).toEqual({

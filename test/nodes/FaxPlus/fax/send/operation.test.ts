@@ -14,6 +14,7 @@ import {
 import { FaxPlus } from '../../../../../nodes/FaxPlus/FaxPlus.node';
 import { runFaxPlusNode } from '../../../../support/n8n-harness';
 import { runListSearch } from '../../../../support/list-search';
+import { pdfinfoPages, writtenPdf } from '../../../shared/documentReader/support/written';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { makePdf, TIFF } = require('../../../../server/media') as {
@@ -49,6 +50,12 @@ function uploadedParts(request: RecordedRequest) {
 	return parseMultipart(request.rawBody, String(request.headers['content-type'])).files;
 }
 
+/** What Send uploads for PDF: the PDF the reader wrote from it. */
+let WRITTEN: Buffer;
+beforeAll(async () => {
+	WRITTEN = await writtenPdf(PDF);
+});
+
 describe('Fax → Send', () => {
 	const server = useFaxPlusServer();
 	// From is required: one of the account's numbers, or no_number.
@@ -76,10 +83,14 @@ describe('Fax → Send', () => {
 					name: 'fax_file',
 					filename: 'invoice.pdf',
 					contentType: 'application/pdf',
-					size: PDF.length,
+					size: WRITTEN.length,
 				},
 			]);
-			expect(uploadedParts(uploadRequest)[0].data.equals(PDF)).toBe(true);
+			// The PDF the reader wrote, whose pages poppler counts as the node does.
+			const uploaded = uploadedParts(uploadRequest)[0].data;
+			expect(uploaded.equals(WRITTEN)).toBe(true);
+			expect(uploaded.equals(PDF)).toBe(false);
+			expect(pdfinfoPages(uploaded)).toEqual({ pages: items[0].json.pages, warnings: '' });
 			expectAuthHeaders(server(), uploadRequest, auth);
 
 			const [path] = Object.keys(server().state.files).filter(
@@ -172,7 +183,7 @@ describe('Fax → Send', () => {
 					name: 'fax_file',
 					filename: 'contract.pdf',
 					contentType: 'application/pdf',
-					size: PDF.length,
+					size: WRITTEN.length,
 				},
 			],
 			[{ name: 'fax_file', filename: 'scan.tiff', contentType: 'image/tiff', size: TIFF.length }],
@@ -426,7 +437,7 @@ describe('Fax → Send', () => {
 			'/v3/accounts/self/files',
 			'/v3/accounts/self/outbox',
 		]);
-		expect(uploadedParts(requests[2])[0].data.equals(other)).toBe(true);
+		expect(uploadedParts(requests[2])[0].data.equals(await writtenPdf(other))).toBe(true);
 		expect(requests[3].body.to).toEqual(['+4930123456']);
 		expect(items.map((item) => [item.json.to, item.pairedItem])).toEqual([
 			['+15551234567', { item: 0 }],
@@ -464,10 +475,10 @@ describe('Fax → Send', () => {
 				},
 			]);
 			const sentBytes = uploadedParts(upload)[0].data;
-			expect(sentBytes.equals(pdf)).toBe(true);
+			expect(sentBytes.equals(await writtenPdf(pdf))).toBe(true);
 			expect(sentBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 			expect(sentBytes.toString('latin1')).toContain('Fax fax_1');
-			expect(upload.body.files[0].size).toBe(pdf.length);
+			expect(upload.body.files[0].size).toBe(sentBytes.length);
 			expect(outbox.body).toEqual({
 				from: '+15551230001',
 				to: ['+15551234567'],
@@ -699,7 +710,7 @@ describe('Fax → Send', () => {
 		expect(retried.headers.authorization).not.toBe(
 			`Bearer ${server().tokens.oauthExpiredAccessToken}`,
 		);
-		expect(uploadedParts(retried)[0].data.equals(PDF)).toBe(true);
+		expect(uploadedParts(retried)[0].data.equals(WRITTEN)).toBe(true);
 		expect(result.items[0].json.to).toBe('+15551234567');
 	});
 

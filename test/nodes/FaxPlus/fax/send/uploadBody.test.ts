@@ -15,6 +15,8 @@ import {
 } from '../../../../support/faxplus';
 import { initBinaryData } from '../../../../support/n8n-harness';
 import { uploadFileName } from '../../../../../nodes/FaxPlus/fax/send/documents';
+import { buildPdf } from '../../../shared/documentReader/support/pdf-build';
+import { writtenPdf } from '../../../shared/documentReader/support/written';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { makePdf } = require('../../../../server/media') as { makePdf: (lines: string[]) => Buffer };
@@ -67,7 +69,22 @@ describe('Fax → Send: streamed uploads', () => {
 		from: '+15551230001',
 		to: '+15551234567',
 	};
-	const document = Buffer.concat([makePdf(['Scanned record']), randomBytes(3 * 1024 * 1024 + 7)]);
+	// A page whose content is 3 MB of data: the PDF the reader writes copies it from the store as it uploads.
+	const document = buildPdf(
+		[
+			[1, '<< /Type /Catalog /Pages 2 0 R >>'],
+			[2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>'],
+			[3, '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>'],
+			[4, { dict: '<< >>', data: randomBytes(3 * 1024 * 1024 + 7) }],
+		],
+		{ root: 1 },
+	);
+	/** What Send uploads for `document`: the PDF the reader wrote from it. */
+	let sent: Buffer;
+	beforeAll(async () => {
+		sent = await writtenPdf(document);
+		expect(sent.length).toBeGreaterThan(3 * 1024 * 1024);
+	});
 
 	it.each<AuthKind>(['pat', 'oauth'])(
 		'uploads a document n8n stores on disk byte for byte, with its Content-Length (%s)',
@@ -81,8 +98,8 @@ describe('Fax → Send: streamed uploads', () => {
 			expect(storedFiles(server, filesSent(server, result[0]))).toEqual([
 				expect.objectContaining({
 					filename: 'record.pdf',
-					size: document.length,
-					sha256: sha256(document),
+					size: sent.length,
+					sha256: sha256(sent),
 				}),
 			]);
 		},
@@ -145,8 +162,11 @@ describe('Fax → Send: streamed uploads', () => {
 				'/v3/accounts/self/outbox 201',
 			]);
 			expect(storedFiles(server, filesSent(server, result[0]))).toEqual([
-				expect.objectContaining({ filename: 'first.pdf', sha256: sha256(document) }),
-				expect.objectContaining({ filename: 'second.pdf', sha256: sha256(second) }),
+				expect.objectContaining({ filename: 'first.pdf', sha256: sha256(sent) }),
+				expect.objectContaining({
+					filename: 'second.pdf',
+					sha256: sha256(await writtenPdf(second)),
+				}),
 			]);
 		} finally {
 			clearInterval(moveClockAfter429);
@@ -170,7 +190,7 @@ describe('Fax → Send: streamed uploads', () => {
 				'/v3/accounts/self/outbox 201',
 			]);
 			expect(storedFiles(server, filesSent(server, result[0]))).toEqual([
-				expect.objectContaining({ size: document.length, sha256: sha256(document) }),
+				expect.objectContaining({ size: sent.length, sha256: sha256(sent) }),
 			]);
 		},
 	);
@@ -191,7 +211,7 @@ describe('Fax → Send: streamed uploads', () => {
 			const [upload] = apiRequests(server);
 			expect(Number(upload.headers['content-length'])).toBe(upload.rawBody.length);
 			expect(storedFiles(server, filesSent(server, result[0]))).toEqual([
-				expect.objectContaining({ size: document.length, sha256: sha256(document) }),
+				expect.objectContaining({ size: sent.length, sha256: sha256(sent) }),
 			]);
 		},
 	);
@@ -202,7 +222,7 @@ describe('Fax → Send: streamed uploads', () => {
 			items: items({ data: await storedBinary(document, 'application/pdf', uuid) }),
 		});
 		expect(storedFiles(server, filesSent(server, result[0]))).toEqual([
-			expect.objectContaining({ filename: `${uuid}.pdf`, sha256: sha256(document) }),
+			expect.objectContaining({ filename: `${uuid}.pdf`, sha256: sha256(sent) }),
 		]);
 	});
 

@@ -35,3 +35,20 @@ export function pdfinfoPages(pdf: Buffer): { pages: number; warnings: string } {
 export function qpdfCheck(pdf: Buffer): { status: number | null; output: string } {
 	return runOn(pdf, 'qpdf', ['--check']);
 }
+
+/** The PDF the reader writes from `pdf`, whole: what Send uploads for it. */
+export async function writtenPdf(pdf: Buffer): Promise<Buffer> {
+	const { readDocument } = await import('../../../../../nodes/shared/documentReader');
+	const read = await readDocument({
+		open: async () =>
+			(async function* () {
+				yield pdf;
+			})(),
+		mimeType: 'application/pdf',
+		size: pdf.length,
+	});
+	if (!read.written) throw new Error(`The PDF was not counted: ${read.refused}`);
+	const pieces: Uint8Array[] = [];
+	for await (const piece of await read.written.open()) pieces.push(piece);
+	return Buffer.concat(pieces);
+}
