@@ -547,8 +547,8 @@ async function main() {
 			counting: 'jest',
 		},
 		// The document reader's proof (jest.config.js's PROOF): the written check over the fuzzer's
-		// seeded mutants, the public corpus and the PDFs people fax (their tools installed with the
-		// readers), pdf.js and the Debian readers reading each file.
+		// seeded mutants, the public corpus, the adversary floods and the PDFs people fax (their tools
+		// installed with the readers), pdf.js and the Debian readers reading each file.
 		{
 			name: 'reader proof',
 			after: prepared.pdfReaders,

@@ -74,6 +74,8 @@ export class PdfFile {
 	chosen = chosenRows(0);
 	trailer = new PdfDict();
 	catalog: PdfRef = { ref: 0, gen: 0 };
+	/** The catalog's dictionary, read once. */
+	catalogDict = new PdfDict();
 	crypt?: PdfCrypt;
 	leaves: Leaf[] = [];
 	/** By chosen row: 1 where the row is an inner node of the page tree (never written). */
@@ -144,7 +146,7 @@ export class PdfFile {
 			const dict = isRef(encrypt) ? (await this.fetch(encrypt))?.value : encrypt;
 			this.crypt = standardDecrypt(dictOf(dict), trailer.get('ID'), this.budget);
 		}
-		if (!((await this.fetch(root))?.value instanceof PdfDict)) unreadable();
+		this.catalogDict = dictOf((await this.fetch(root))?.value);
 		this.catalog = root;
 	}
 
@@ -301,6 +303,7 @@ export class PdfFile {
 			const value = object?.value;
 			if (value instanceof PdfDict && value.get('Type') === 'Catalog' && value.has('Pages')) {
 				this.catalog = { ref: numbers[at], gen: kinds[at] === AT ? this.chosen.second[at] : 0 };
+				this.catalogDict = value;
 				this.trailer = new PdfDict();
 				return;
 			}
@@ -310,7 +313,7 @@ export class PdfFile {
 
 	/** The page tree's leaves in order: a dictionary with /Kids is an inner node (each walked once), any other a page. */
 	private async countPages(): Promise<void> {
-		const catalog = dictOf((await this.fetch(this.catalog))?.value);
+		const catalog = this.catalogDict;
 		const leaves: Leaf[] = [];
 		this.inner.fill(0);
 		type Node = { node: PdfValue | undefined; owner?: PdfRef; inherited: Inherited };

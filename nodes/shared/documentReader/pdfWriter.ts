@@ -255,11 +255,11 @@ class PdfWriter {
 				ref: file.chosen.numbers[source],
 				gen: file.chosen.kinds[source] === AT ? file.chosen.second[source] : 0,
 			};
-			const object = await file.object(source);
 			const owner = file.ownerOf(ref);
-			if (number === CATALOG && object?.value instanceof PdfDict) {
+			const object = number === CATALOG ? { value: file.catalogDict } : await file.object(source);
+			if (number === CATALOG) {
 				body = this.dictText(
-					object.value,
+					file.catalogDict,
 					owner,
 					['Type', 'Pages'],
 					`/Type /Catalog /Pages ${ROOT} 0 R`,
