@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs Debian packages for the test tools (scripts/n8n/ensure-chromium.sh,
-# scripts/ensure-pdf-readers.sh): only apt (Debian's archive), as root or through sudo without a
-# password; anything else says what to run. Waits for another apt instead of failing.
+# scripts/ensure-pdf-readers.sh, scripts/ensure-pdf-tools.sh): only apt (Debian's archive), as
+# root or through sudo without a password; anything else says what to run. Waits for another apt instead of failing.
 #   bash scripts/apt-install.sh <package>...
 set -euo pipefail
 SUDO=""

@@ -142,7 +142,8 @@ const LOAD_CAPACITY = 5;
 
 /** The load units a stage keeps busy while it runs, by its name. */
 function loadOf(name) {
-	if (name === 'build' || name === 'unit') return 2; // tsc; jest's two workers
+	// tsc; jest's two workers (the reader proof's each driving the PDF readers)
+	if (name === 'build' || name === 'unit' || name === 'reader proof') return 2;
 	// main, a worker and two webhook processors (and the fault suite's restarts of them)
 	if (name === 'queue' || name === 'faults queue') return 2;
 	return 1;

@@ -200,7 +200,7 @@ function count(stage, counting, tail) {
 		} else if (!stage.ok) counts.failed += 1;
 	} else if (counting === 'jest') {
 		try {
-			const jest = JSON.parse(fs.readFileSync(JEST_RESULTS, 'utf8'));
+			const jest = JSON.parse(fs.readFileSync(stage.results ?? JEST_RESULTS, 'utf8'));
 			stage.jest = jest;
 			counts.passed += jest.numPassedTests;
 			counts.failed += jest.numFailedTests + (jest.numRuntimeErrorTestSuites ?? 0);
@@ -212,6 +212,7 @@ function count(stage, counting, tail) {
 
 // ------------------------------------------------------------------ the stages
 const JEST_RESULTS = path.join(RESULTS, 'jest-results.json');
+const PROOF_RESULTS = path.join(RESULTS, 'jest-proof-results.json');
 const PACKAGE_DIR = path.join(RESULTS, 'package');
 const N8N_2 = fs.readFileSync(path.join(ROOT, 'scripts/n8n/VERSION'), 'utf8').trim();
 // The last n8n 1.x too (on Node 20-22, as users of 1.x run it): users install from its panel as well.
@@ -261,11 +262,12 @@ function prepare() {
 					prep: true,
 				})
 			: Promise.resolve();
-	// The PDF readers the document reader's fuzzer and corpus check compare with (the unit stage's).
+	// The PDF readers the document reader's fuzzer and corpus check compare with, and the tools that
+	// make the PDFs people fax for its pdfPeople test (the reader proof's).
 	const pdfReaders = runStage({
 		name: 'prepare: PDF readers',
 		command: 'bash',
-		args: ['scripts/ensure-pdf-readers.sh'],
+		args: ['-c', 'bash scripts/ensure-pdf-readers.sh && bash scripts/ensure-pdf-tools.sh'],
 		counting: 'none',
 		prep: true,
 	});
@@ -514,6 +516,7 @@ async function main() {
 	await packOnce();
 	const prepared = prepare();
 	fs.rmSync(JEST_RESULTS, { force: true });
+	fs.rmSync(PROOF_RESULTS, { force: true });
 	const checksLane = [
 		// n8n-node lint (strict), eslint-plugin-n8n-nodes-base's rules, n8n-node cloud-support (scripts/lint.js).
 		{ name: 'lint', command: 'node', args: ['scripts/lint.js'] },
@@ -529,11 +532,37 @@ async function main() {
 		},
 		{
 			name: 'unit',
-			// The fuzzer's and the corpus check's readers: poppler, mupdf and qpdf.
+			// The written check's readers: poppler, mupdf and qpdf.
 			after: prepared.pdfReaders,
 			command: 'npx',
-			args: ['--no-install', 'jest', '--json', `--outputFile=${JEST_RESULTS}`],
+			args: [
+				'--no-install',
+				'jest',
+				'--selectProjects',
+				'unit',
+				'heavy',
+				'--json',
+				`--outputFile=${JEST_RESULTS}`,
+			],
 			counting: 'jest',
+		},
+		// The document reader's proof (jest.config.js's PROOF): the written check over the fuzzer's
+		// seeded mutants, the public corpus, the adversary floods and the PDFs people fax (their tools
+		// installed with the readers), pdf.js and the Debian readers reading each file.
+		{
+			name: 'reader proof',
+			after: prepared.pdfReaders,
+			command: 'npx',
+			args: [
+				'--no-install',
+				'jest',
+				'--selectProjects',
+				'proof',
+				'--json',
+				`--outputFile=${PROOF_RESULTS}`,
+			],
+			counting: 'jest',
+			results: PROOF_RESULTS,
 		},
 	];
 	// Faults: processes killed, Redis and Postgres cut while deliveries flow (test/n8n/faults), one

@@ -1,28 +1,34 @@
 'use strict';
-// The page count over a folder of real PDFs against every mainstream reader (support/oracles.js:
-// pdf.js, poppler's pdfinfo, mupdf's mutool, qpdf): for each PDF, the reader's count beside theirs.
-// Prints, folder by folder, how many each reads, how many the reader counts, how many cannot be
-// counted, how many it counts below any of them (target: none) and, in the folders of real
-// producers' files (texlive, debian-docs, sample-files), how many it counts otherwise than pdfinfo
-// (target: none). The other folders hold the readers' own test files, many damaged on purpose:
-// there, "cannot be counted" is the answer the reader owes. Then the most work and CPU any read took.
-// Timings are printed, never asserted.
+// The node's reading of a folder of real PDFs (issue 105): each PDF read by the node, which writes
+// the PDF it would send; the written PDF through the written check (support/writtenCheck.js), and
+// the original read by the same readers (pdf.js, pdfinfo, mutool, qpdf). Prints, folder by folder,
+// how many the node counts, why it refuses the others, and three lists, each with a target of none:
+// written PDFs failing the check; PDFs some reader counts without a password that the node does not
+// count; counts answered with work past the limit. In the folders of real producers' files
+// (texlive, debian-docs, sample-files) it also lists counts other than pdfinfo's (target: none).
 //
-//   node scripts/with-node.js node test/nodes/shared/documentReader/corpus.js [folder] [--list] [--json]
+// --render: for each PDF whose original the four readers read without a warning and count alike,
+// every page of the original and of the written PDF rendered by `pdftoppm -r 20 -gray` and compared
+// byte for byte (PGM); the pages that differ are listed with the file. Timings are printed, never
+// asserted.
+//
+//   node scripts/with-node.js node test/nodes/shared/documentReader/corpus.js [folder] [--list] [--json] [--render]
 //
 // The folder defaults to ../shared/pdf-corpus beside the clone (its README names the folders; the
-// files stay out of the repository); --list prints every PDF that cannot be counted or is counted
-// below a reader or otherwise than pdfinfo; --json prints the figures as one line (pdfCorpus.test.ts).
-// Reads the reader's TypeScript through TypeScript's transpiler: no build needed.
+// files stay out of the repository). Reads the reader's TypeScript through TypeScript's transpiler.
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
+const { execFileSync } = require('node:child_process');
 const oracles = require('./support/oracles');
+const writtenCheck = require('./support/writtenCheck');
+const { loadTypeScript } = require('./support/loadTypeScript');
 
 const ROOT = path.resolve(__dirname, '../../../..');
 /** The folders of real producers' files, each counted exactly as poppler counts it. */
 const PRODUCERS = ['texlive', 'debian-docs', 'sample-files'];
-/** The reader's most pages (index.ts): counts at or past it are equal. */
-const MOST_PAGES = 100_000;
+/** Rendering resolution (dots per inch): enough to see a page's content move, little work. */
+const RENDER_DPI = 20;
 
 const args = process.argv.slice(2);
 const folder = path.resolve(
@@ -34,8 +40,7 @@ const folder = path.resolve(
 );
 const list = args.includes('--list');
 const json = args.includes('--json');
-
-const { loadTypeScript } = require('./support/loadTypeScript');
+const render = args.includes('--render');
 
 function pdfsIn(dir) {
 	return fs
@@ -54,123 +59,156 @@ function folderOf(file) {
 	return parts[0] === 'files' && parts.length > 2 ? parts[1] : parts.length > 1 ? parts[0] : '.';
 }
 
+/** Each page of `file` as PGM bytes, rendered by pdftoppm into `dir`. */
+function pagesOf(file, dir) {
+	fs.rmSync(dir, { recursive: true, force: true });
+	fs.mkdirSync(dir);
+	execFileSync('pdftoppm', ['-r', String(RENDER_DPI), '-gray', file, path.join(dir, 'p')], {
+		stdio: 'ignore',
+		timeout: 300_000,
+	});
+	return fs
+		.readdirSync(dir)
+		.sort()
+		.map((name) => fs.readFileSync(path.join(dir, name)));
+}
+
+/** The pages (1-based) whose renderings differ, and whether the page counts differ. */
+function renderedDifferences(original, written, scratch) {
+	const before = pagesOf(original, path.join(scratch, 'before'));
+	const after = pagesOf(written, path.join(scratch, 'after'));
+	const differing = [];
+	for (let at = 0; at < Math.max(before.length, after.length); at++)
+		if (!before[at] || !after[at] || !before[at].equals(after[at])) differing.push(at + 1);
+	return { pages: before.length, differing };
+}
+
 async function main() {
 	const packages = oracles.missing();
 	if (packages.length > 0) {
 		console.error(oracles.missingMessage(packages));
 		process.exit(3);
 	}
-	const { readPdfPages } = loadTypeScript(
-		path.join(ROOT, 'nodes/shared/documentReader/pdfPages.ts'),
-	);
-	const counter = oracles.counter();
-	await counter.ready();
+	const dir = path.join(ROOT, 'nodes/shared/documentReader');
+	const { readDocument } = loadTypeScript(path.join(dir, 'index.ts'));
+	const { readPdfPages } = loadTypeScript(path.join(dir, 'pdfPages.ts'));
+	const check = writtenCheck.checker();
+	await check.ready();
+	const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'reader-corpus-'));
+	const written = path.join(scratch, 'written.pdf');
 	const rows = [];
 	for (const file of pdfsIn(folder)) {
 		const data = fs.readFileSync(file);
-		const { counts } = await counter.count(file, data);
+		const original = await check.file(file);
 		const start = process.cpuUsage();
-		const { pages, work } = await readPdfPages(async () =>
-			(async function* () {
-				for (let at = 0; at < data.length; at += 64 * 1024) yield data.subarray(at, at + 64 * 1024);
-			})(),
-		);
+		const { read, verdict } = await writtenCheck.readAndCheck(readDocument, check, data, written);
 		const used = process.cpuUsage(start);
-		const below = oracles.NAMES.filter(
-			(name) =>
-				pages !== undefined &&
-				counts[name] !== undefined &&
-				pages < Math.min(counts[name], MOST_PAGES),
-		);
-		rows.push({
+		const { work } = await readPdfPages(writtenCheck.openBytes(data));
+		// Warnings only of content streams the original has too are the original's (copied byte for byte).
+		const copiedContent = Boolean(verdict?.contentOnly && writtenCheck.contentWarnings(file));
+		const counts = original.counts;
+		const readBy = Object.keys(counts).filter((name) => counts[name] > 0);
+		const agreed = new Set(Object.values(counts)).size === 1 && readBy.length > 0;
+		const row = {
 			file: path.relative(folder, file),
 			folder: folderOf(file),
 			size: data.length,
 			counts,
-			pages,
-			below,
-			overLimit: Boolean(work && work.total > work.limit && pages !== undefined),
+			pages: read.pages,
+			refused: read.refused,
+			// Read by every reader without a warning, each counting alike: its pages are rendered.
+			clean: original.failures.length === 0 && agreed,
+			readBy,
+			failures: copiedContent ? [] : (verdict?.failures ?? []),
+			copiedContent,
+			overLimit: Boolean(work && work.total > work.limit && read.pages !== undefined),
 			work: work && { total: work.total, limit: work.limit },
 			cpuMs: (used.user + used.system) / 1000,
-		});
+		};
+		if (render && row.clean && row.pages !== undefined && row.failures.length === 0)
+			row.rendered = renderedDifferences(file, written, scratch);
+		rows.push(row);
 	}
-	await counter.close();
+	await check.close();
+	fs.rmSync(scratch, { recursive: true, force: true });
 
+	const password = (row) => row.refused === 'encrypted';
 	const folders = {};
 	for (const row of rows) {
 		const f = (folders[row.folder] ??= {
 			files: 0,
-			read: Object.fromEntries(oracles.NAMES.map((name) => [name, 0])),
 			counted: 0,
-			uncounted: 0,
-			below: 0,
+			refused: {},
+			writtenFails: 0,
+			readNotCounted: 0,
 			notAsPdfinfo: 0,
-			overLimit: 0,
+			rendered: 0,
+			renderedOtherwise: 0,
 		});
 		f.files++;
-		for (const name of oracles.NAMES) if (row.counts[name] !== undefined) f.read[name]++;
-		if (row.pages === undefined) f.uncounted++;
-		else f.counted++;
-		if (row.below.length > 0) f.below++;
-		if (row.overLimit) f.overLimit++;
+		if (row.pages === undefined) {
+			const reason = row.refused ?? 'not a PDF';
+			f.refused[reason] = (f.refused[reason] ?? 0) + 1;
+		} else f.counted++;
+		if (row.failures.length > 0) f.writtenFails++;
+		row.readNotCounted = row.pages === undefined && row.readBy.length > 0 && !password(row);
+		if (row.readNotCounted) f.readNotCounted++;
 		row.notAsPdfinfo = PRODUCERS.includes(row.folder) && row.pages !== row.counts.poppler;
 		if (row.notAsPdfinfo) f.notAsPdfinfo++;
+		if (row.rendered) f.rendered++;
+		if (row.rendered?.differing.length > 0) f.renderedOtherwise++;
 	}
 	const slowest = rows.reduce((top, row) => (row.cpuMs > (top.cpuMs ?? -1) ? row : top), {});
-	const most = rows.reduce(
-		(top, row) => ((row.work?.total ?? -1) > (top.work?.total ?? -1) ? row : top),
-		{},
-	);
-	const flagged = rows.filter(
-		(row) => row.pages === undefined || row.below.length > 0 || row.notAsPdfinfo || row.overLimit,
-	);
+	const pick = (keep, ...fields) =>
+		rows
+			.filter(keep)
+			.map((row) => Object.fromEntries(['file', ...fields].map((name) => [name, row[name]])));
 	const report = {
 		folder,
 		producers: PRODUCERS,
 		files: rows.length,
 		folders,
 		mostCpu: { ms: slowest.cpuMs, file: slowest.file, size: slowest.size },
-		mostWork: most.work && { ...most.work, file: most.file },
-		below: rows
-			.filter((row) => row.below.length > 0)
-			.map(({ file, pages, counts }) => ({ file, pages, counts })),
-		notAsPdfinfo: rows
-			.filter((row) => row.notAsPdfinfo)
-			.map(({ file, pages, counts }) => ({ file, pages, counts })),
-		overLimit: rows.filter((row) => row.overLimit).map(({ file, work }) => ({ file, work })),
+		writtenFails: pick((row) => row.failures.length > 0, 'pages', 'failures'),
+		readNotCounted: pick((row) => row.readNotCounted, 'refused', 'counts'),
+		notAsPdfinfo: pick((row) => row.notAsPdfinfo, 'pages', 'counts'),
+		overLimit: pick((row) => row.overLimit, 'work'),
+		rendered: rows.filter((row) => row.rendered).length,
+		renderedOtherwise: pick((row) => row.rendered?.differing.length > 0, 'rendered'),
 	};
 	if (json) {
 		process.stdout.write(`${JSON.stringify(report)}\n`);
 		return;
 	}
-	console.log(
-		`${folder}: ${rows.length} PDFs, counted by the reader and by ${oracles.NAMES.join(', ')}`,
-	);
+	console.log(`${folder}: ${rows.length} PDFs, each written and checked`);
 	const pad = (text, width) => String(text).padStart(width);
 	console.log(
-		`${'folder'.padEnd(14)}${pad('files', 6)}${oracles.NAMES.map((name) => pad(name, 8)).join('')}${pad('counted', 9)}${pad('cannot', 8)}${pad('below', 7)}${pad('≠pdfinfo', 10)}`,
+		`${'folder'.padEnd(14)}${pad('files', 6)}${pad('counted', 9)}${pad('written✗', 10)}${pad('read,uncounted', 16)}${pad('≠pdfinfo', 10)}${render ? `${pad('rendered', 10)}${pad('differ', 8)}` : ''}  cannot be counted`,
 	);
 	for (const [name, f] of Object.entries(folders))
 		console.log(
-			`${name.padEnd(14)}${pad(f.files, 6)}${oracles.NAMES.map((oracle) => pad(f.read[oracle], 8)).join('')}${pad(f.counted, 9)}${pad(f.uncounted, 8)}${pad(f.below, 7)}${pad(PRODUCERS.includes(name) ? f.notAsPdfinfo : '-', 10)}`,
+			`${name.padEnd(14)}${pad(f.files, 6)}${pad(f.counted, 9)}${pad(f.writtenFails, 10)}${pad(f.readNotCounted, 16)}${pad(PRODUCERS.includes(name) ? f.notAsPdfinfo : '-', 10)}${render ? `${pad(f.rendered, 10)}${pad(f.renderedOtherwise, 8)}` : ''}  ${JSON.stringify(f.refused)}`,
 		);
-	console.log(`counted below a reader: ${report.below.length} (target 0)`);
-	console.log(
-		`real producers' files counted otherwise than pdfinfo: ${report.notAsPdfinfo.length} (target 0)`,
-	);
+	console.log(`written PDFs failing the check: ${report.writtenFails.length} (target 0)`);
+	console.log(`read by a reader, not counted: ${report.readNotCounted.length} (target 0)`);
+	console.log(`producers' files counted otherwise than pdfinfo: ${report.notAsPdfinfo.length}`);
 	console.log(`counted with work past the limit: ${report.overLimit.length} (target 0)`);
-	if (most.work)
+	if (render)
 		console.log(
-			`most work: ${most.work.total} of ${most.work.limit} (${most.file}, ${most.size} bytes)`,
+			`rendered: ${report.rendered}; pages rendered otherwise: ${report.renderedOtherwise.length} files`,
 		);
 	console.log(`most CPU: ${slowest.cpuMs?.toFixed(1)} ms (${slowest.file}, ${slowest.size} bytes)`);
 	if (list)
-		for (const row of flagged)
-			console.log(
-				`${row.below.length > 0 ? 'BELOW' : row.notAsPdfinfo ? 'NOT-AS-PDFINFO' : row.overLimit ? 'OVER-LIMIT' : 'uncounted'}\t${row.file}\tours ${row.pages}\t${JSON.stringify(row.counts)}\t${row.size}`,
-			);
+		for (const [kind, entries] of Object.entries({
+			WRITTEN: report.writtenFails,
+			UNCOUNTED: report.readNotCounted,
+			'NOT-AS-PDFINFO': report.notAsPdfinfo,
+			'OVER-LIMIT': report.overLimit,
+			RENDERED: report.renderedOtherwise,
+		}))
+			for (const entry of entries) console.log(`${kind}\t${JSON.stringify(entry)}`);
 	process.exitCode =
-		report.below.length + report.notAsPdfinfo.length + report.overLimit.length > 0 ? 1 : 0;
+		report.writtenFails.length + report.readNotCounted.length + report.overLimit.length > 0 ? 1 : 0;
 }
 
 // pdf.js leaves some of a damaged file's promises rejected after its document is destroyed: not ours.

@@ -1,16 +1,17 @@
 'use strict';
-// The document reader's differential fuzzer: PDFs mutated in ways that know their structure
-// (support/pdf-mutations.js), each counted by the reader (nodes/shared/documentReader/pdfPages.ts,
-// from its TypeScript, in a worker thread: a read past 60 s never ended) and by every mainstream reader installable here (support/oracles.js): pdf.js
-// in a worker thread, poppler's `pdfinfo`, mupdf's `mutool info` and `qpdf --show-npages`. A
-// reader that has not answered in 20 s counts as not read.
+// The document reader's fuzzer (issue 105): PDFs mutated in ways that know their structure
+// (support/pdf-mutations.js), each read by the node's reader (nodes/shared/documentReader, from its
+// TypeScript, in a worker thread: a read past 60 s never ended), which writes the PDF it would send;
+// that written PDF goes through the written check (support/writtenCheck.js): `qpdf --check` clean,
+// no warning from `pdfinfo` or `mutool`, and pdf.js, poppler, mupdf and qpdf each counting exactly
+// the node's pages. A reader that has not answered in 20 s has not read it.
 //
-// A finding is any count the reader gives below any oracle's (a refusal, "cannot be counted", is
-// never one; counts of 100,000 and more are equal: the reader stops there, and any Max Pages refuses
-// it), any count answered with more work than its limit, and any read that never ends. Each kind of
-// finding (its mutations) keeps its smallest file, written to the findings folder with a .json
-// beside it (the reader's count, each oracle's, the input and the mutations). It prints how many
-// files, each oracle's reads, the findings, and the worst CPU per unit of work and per byte.
+// A finding is a written PDF that fails the check, a count answered with more work than its limit,
+// and a read that never ends (a mutant the node does not count is never one). Each kind of finding
+// (its mutations) keeps its smallest file, written to the findings folder with its written PDF and a
+// .json beside it (the node's count, the check's failures, the input and the mutations). It prints
+// how many files, how many counted and why the others were not, the findings, and the worst CPU per
+// unit of work and per byte.
 //
 //   node scripts/with-node.js node test/nodes/shared/documentReader/fuzz.js [--minutes 30 | --runs N] [--seed N]
 //        [--corpus DIR | --no-corpus] [--out DIR] [--oracle-seconds 20] [--json]
@@ -20,12 +21,13 @@
 // tables, cross-reference streams, object streams; numbers ordinary, sparse or hashed by V8 into
 // one bucket) and, unless --no-corpus, the PDFs of ../shared/pdf-corpus up to 4 MB. Each mutation
 // in turn, then up to two more at random, a file. Seeded: the same seed and runs make the same files. --reduce cuts a finding's
-// file down (objects, then lines, each removal moving the offsets after it) while the reader still
-// counts it below an oracle. Fails at once, naming the Debian packages, where an oracle is missing.
+// file down (objects, then lines, each removal moving the offsets after it) while its written PDF
+// still fails the check. Fails at once, naming the Debian packages, where a reader is missing.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const oracles = require('./support/oracles');
+const writtenCheck = require('./support/writtenCheck');
 const { mutations, edit } = require('./support/pdf-mutations');
 
 const ROOT = path.resolve(__dirname, '../../../..');
@@ -37,8 +39,6 @@ const MEASURED_UNITS = 10_000;
 const MEASURED_BYTES = 10_000;
 /** How long one read by the reader may take (wall time, on a busy machine) before it never ended. */
 const READER_MS = 60_000;
-/** The reader's most pages (index.ts): counts at or past it are equal. */
-const MOST_PAGES = 100_000;
 
 function option(name, fallback) {
 	const at = process.argv.indexOf(`--${name}`);
@@ -64,7 +64,6 @@ function generator(seed) {
 
 const latin1 = (bytes) => Buffer.from(bytes).toString('latin1');
 const bytesOf = (text) => Buffer.from(text, 'latin1');
-const capped = (pages) => (pages === undefined ? undefined : Math.min(pages, MOST_PAGES));
 
 /** The seed documents: fixtures, built page trees, the corpus's PDFs up to 4 MB. */
 function seeds(random, build, corpus, collide) {
@@ -106,15 +105,18 @@ function seeds(random, build, corpus, collide) {
 	return out;
 }
 
-/** The reader's count of `bytes`, its work, whether it stalled, and this thread's CPU for it. */
+/**
+ * The node's reading of `bytes`: its count, why it refused, its work, whether it stalled, this
+ * thread's CPU for it; the PDF it wrote goes to `file` (`sized`: a size it does not keep).
+ */
 function readerHere() {
-	const { readPdfPages } = loadTypeScript(
-		path.join(ROOT, 'nodes/shared/documentReader/pdfPages.ts'),
-	);
+	const dir = path.join(ROOT, 'nodes/shared/documentReader');
+	const { readDocument } = loadTypeScript(path.join(dir, 'index.ts'));
+	const { readPdfPages } = loadTypeScript(path.join(dir, 'pdfPages.ts'));
 	// This thread's CPU alone (Node 23.9 and newer): pdf.js's worker is not the reader's.
 	const cpuUsage = (previous) =>
 		process.threadCpuUsage ? process.threadCpuUsage(previous) : process.cpuUsage(previous);
-	return async (bytes) => {
+	return async (bytes, file) => {
 		const start = cpuUsage();
 		// A read of bytes in memory that is pending while the process spends no CPU is waiting for
 		// nothing (n8n would wait for ever): a finding of its own. Checked each second; two idle
@@ -127,24 +129,25 @@ function readerHere() {
 				const spent = cpuUsage(last);
 				last = cpuUsage();
 				idle = spent.user + spent.system < IDLE_MICROS ? idle + 1 : 0;
-				if (idle >= 2) resolve({ stalled: true });
+				if (idle >= 2) resolve({ stall: true });
 			}, 1000);
 		});
-		const {
-			pages,
-			work,
-			stalled: stall,
-		} = await Promise.race([
-			readPdfPages(async () =>
-				(async function* () {
-					for (let at = 0; at < bytes.length; at += 64 * 1024)
-						yield bytes.subarray(at, at + 64 * 1024);
-				})(),
-			),
+		const open = writtenCheck.openBytes(bytes);
+		const answer = await Promise.race([
+			(async () => {
+				const read = await readDocument({ open, mimeType: 'application/pdf', size: bytes.length });
+				// The work of the same read: the budget's figures (the entry answers none).
+				const { work } = await readPdfPages(open);
+				const sized =
+					read.pages !== undefined && read.written
+						? await writtenCheck.saveWritten(read.written, file)
+						: undefined;
+				return { ...read, written: Boolean(read.written), work, sized };
+			})(),
 			stalled,
 		]).finally(() => clearInterval(timer));
 		const used = cpuUsage(start);
-		return { pages, work, stall, micros: used.user + used.system };
+		return { ...answer, micros: used.user + used.system };
 	};
 }
 
@@ -167,7 +170,7 @@ function readerOf() {
 		worker.on('error', () => {});
 	};
 	start();
-	const read = async (bytes) => {
+	const read = async (bytes, file) => {
 		await ready;
 		return await new Promise((resolve) => {
 			const id = ++asked;
@@ -175,7 +178,7 @@ function readerOf() {
 				waiting = undefined;
 				void worker.terminate();
 				start();
-				resolve({ pages: undefined, work: undefined, stall: true, micros: READER_MS * 1000 });
+				resolve({ pages: undefined, stall: true, micros: READER_MS * 1000 });
 			}, READER_MS);
 			waiting = (answer) => {
 				if (answer.id !== id) return;
@@ -183,7 +186,7 @@ function readerOf() {
 				waiting = undefined;
 				resolve(answer);
 			};
-			worker.postMessage({ id, bytes: new Uint8Array(bytes) });
+			worker.postMessage({ id, bytes: new Uint8Array(bytes), file });
 		});
 	};
 	read.close = () => worker.terminate();
@@ -194,13 +197,17 @@ function readerOf() {
 function readerThread() {
 	const { parentPort } = require('node:worker_threads');
 	const read = readerHere();
-	parentPort.on('message', async ({ id, bytes }) => {
-		const { pages, work, stall, micros } = await read(
+	parentPort.on('message', async ({ id, bytes, file }) => {
+		const { pages, refused, written, sized, work, stall, micros } = await read(
 			Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length),
+			file,
 		);
 		parentPort.postMessage({
 			id,
 			pages,
+			refused,
+			written,
+			sized,
 			work: work && { total: work.total, limit: work.limit },
 			stall,
 			micros,
@@ -209,10 +216,22 @@ function readerThread() {
 	parentPort.postMessage({ ready: true });
 }
 
-/** The oracles that count `pages` (the reader's) below their own. */
-function below(pages, counts) {
-	if (pages === undefined) return [];
-	return oracles.NAMES.filter((name) => counts[name] !== undefined && pages < capped(counts[name]));
+/**
+ * The written check's failures of a read (none where the node does not count it). Warnings only of
+ * content streams that the original has too are the original's (stream data is copied byte for
+ * byte): `copied`, not failures.
+ */
+async function failuresOf(answer, check, file, bytes) {
+	if (answer.pages === undefined) return { failures: [] };
+	if (!answer.written) return { failures: ['counted, but nothing written'] };
+	const verdict = await check.file(file, answer.pages);
+	const failures = answer.sized ? [answer.sized, ...verdict.failures] : verdict.failures;
+	if (!verdict.contentOnly || answer.sized) return { failures };
+	const original = `${file}.original.pdf`;
+	fs.writeFileSync(original, bytes);
+	const copied = writtenCheck.contentWarnings(original);
+	fs.rmSync(original, { force: true });
+	return copied ? { failures: [], copied: true } : { failures };
 }
 
 function failIfMissing() {
@@ -242,7 +261,7 @@ async function fuzz() {
 	const json = flag('json');
 	fs.mkdirSync(out, { recursive: true });
 	const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'reader-fuzz-mutant-'));
-	const mutant = path.join(scratch, 'mutant.pdf');
+	const writtenFile = path.join(scratch, 'written.pdf');
 	const read = readerOf();
 	const build = loadTypeScript(path.join(HERE, 'support/pdf-build.ts'));
 
@@ -251,19 +270,16 @@ async function fuzz() {
 	const inputs = seeds(random, build, corpus, collide);
 	const mutate = mutations(random, collide);
 	const names = Object.keys(mutate);
-	// --oracle-seconds: the CPU a reader may take for one file (the seeded test's 1: mupdf's repair
-	// of some mutants loops until it is ended).
-	const counter = oracles.counter({ cpuSeconds: Number(option('oracle-seconds', '20')) });
-	await counter.ready();
+	// --oracle-seconds: the CPU a reader may take for one written file.
+	const check = writtenCheck.checker({ cpuSeconds: Number(option('oracle-seconds', '20')) });
+	await check.ready();
 
-	const perOracle = Object.fromEntries(
-		oracles.NAMES.map((name) => [name, { read: 0, below: 0, above: 0, timedOut: 0 }]),
-	);
 	const stats = {
 		files: 0,
 		counted: 0,
-		uncounted: 0,
-		undercounts: 0,
+		refused: {},
+		unreadable: 0,
+		copiedContent: 0,
 		overLimit: 0,
 		stalled: 0,
 		mostOvershoot: 0,
@@ -302,25 +318,21 @@ async function fuzz() {
 		if (applied.length === 0) continue;
 		for (const name of applied) mutationsApplied[name]++;
 		const bytes = bytesOf(text);
-		fs.writeFileSync(mutant, bytes);
-		const { counts, timedOut } = await counter.count(mutant, bytes);
-		const { pages, work, stall, micros } = await read(bytes);
+		fs.rmSync(writtenFile, { force: true });
+		const answer = await read(bytes, writtenFile);
+		const { pages, work, stall, micros } = answer;
+		const { failures, copied } = await failuresOf(answer, check, writtenFile, bytes);
 		stats.files++;
-		if (pages === undefined) stats.uncounted++;
-		else stats.counted++;
-		for (const name of oracles.NAMES) {
-			if (counts[name] !== undefined) perOracle[name].read++;
-			if (timedOut.includes(name) && perOracle[name].timedOut++ === 0)
-				fs.writeFileSync(path.join(out, `not-read-in-time-by-${name}.pdf`), bytes);
-			if (pages !== undefined && counts[name] !== undefined && pages > counts[name])
-				perOracle[name].above++;
+		if (copied) stats.copiedContent++;
+		if (pages !== undefined) stats.counted++;
+		else {
+			const reason = answer.refused ?? (stall ? 'never ended' : 'not a PDF');
+			stats.refused[reason] = (stats.refused[reason] ?? 0) + 1;
 		}
-		const undercut = below(pages, counts);
-		for (const name of undercut) perOracle[name].below++;
 		const kinds = [];
-		if (undercut.length > 0) {
-			stats.undercounts++;
-			kinds.push('undercount');
+		if (failures.length > 0) {
+			stats.unreadable++;
+			kinds.push('written-fails');
 		}
 		if (stall) {
 			stats.stalled++;
@@ -349,11 +361,12 @@ async function fuzz() {
 				input: input.name,
 				mutations: applied,
 				pages,
-				counts,
-				below: undercut,
+				failures,
 				work: work && { total: work.total, limit: work.limit },
 			};
 			fs.writeFileSync(file, bytes);
+			if (failures.length > 0 && fs.existsSync(writtenFile))
+				fs.copyFileSync(writtenFile, file.replace(/\.pdf$/, '.written.pdf'));
 			fs.writeFileSync(file.replace(/\.pdf$/, '.json'), `${JSON.stringify(finding, null, 1)}\n`);
 			findings.set(key, finding);
 		}
@@ -376,7 +389,7 @@ async function fuzz() {
 			};
 		}
 	}
-	await counter.close();
+	await check.close();
 	await read.close();
 	fs.rmSync(scratch, { recursive: true, force: true });
 	const report = {
@@ -384,7 +397,6 @@ async function fuzz() {
 		inputs: inputs.length,
 		out,
 		...stats,
-		oracles: perOracle,
 		mutations: mutationsApplied,
 		findings: Object.fromEntries(findings),
 		worstMicrosPerUnit: worst.perUnit,
@@ -396,19 +408,13 @@ async function fuzz() {
 		console.log(
 			`seed ${seed}: ${stats.files} files from ${inputs.length} inputs; findings in ${out}`,
 		);
-		for (const name of oracles.NAMES) {
-			const o = perOracle[name];
-			console.log(
-				`  ${name.padEnd(8)} read ${o.read}, the reader below it ${o.below}, above it ${o.above}, not read in time ${o.timedOut}`,
-			);
-		}
-		console.log(`counted ${stats.counted}, cannot be counted ${stats.uncounted}`);
+		console.log(`counted ${stats.counted}, cannot be counted ${JSON.stringify(stats.refused)}`);
 		console.log(
-			`undercounts ${stats.undercounts}, work over its limit ${stats.overLimit}, reads that never ended ${stats.stalled}`,
+			`written PDFs failing the check ${stats.unreadable} (besides ${stats.copiedContent} warned of content streams copied from the original), work over its limit ${stats.overLimit}, reads that never ended ${stats.stalled}`,
 		);
 		for (const [key, finding] of findings)
 			console.log(
-				`  ${key}: ${finding.pages} < ${JSON.stringify(finding.counts)} (${finding.input}), ${finding.size} bytes: ${finding.file}`,
+				`  ${key}: ${finding.pages} pages; ${finding.failures.join('; ') || '-'} (${finding.input}), ${finding.size} bytes: ${finding.file}`,
 			);
 		console.log(
 			`worst CPU a unit of work: ${worst.perUnit.value.toFixed(3)} µs (${JSON.stringify(worst.perUnit)})`,
@@ -423,26 +429,26 @@ async function fuzz() {
 }
 
 /**
- * A finding's file cut down while the reader still counts it below an oracle: whole objects, then
- * lines, then runs of bytes, each removal moving the offsets after it (support/pdf-mutations.js).
+ * A finding's file cut down while the node still counts it and its written PDF still fails the
+ * check: whole objects, then lines, then runs of bytes, each removal moving the offsets after it
+ * (support/pdf-mutations.js).
  */
 async function reduce(file) {
 	const read = readerOf();
-	const counter = oracles.counter();
-	await counter.ready();
+	const check = writtenCheck.checker();
+	await check.ready();
 	const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'reader-reduce-'));
-	const trial = path.join(scratch, 'trial.pdf');
+	const writtenFile = path.join(scratch, 'written.pdf');
 	const holds = async (text) => {
 		const bytes = bytesOf(text);
-		fs.writeFileSync(trial, bytes);
-		const { pages } = await read(bytes);
-		if (pages === undefined) return undefined;
-		const { counts } = await counter.count(trial, bytes);
-		return below(pages, counts).length > 0 ? { pages, counts } : undefined;
+		const answer = await read(bytes, writtenFile);
+		const { failures } = await failuresOf(answer, check, writtenFile, bytes);
+		return failures.length > 0 ? { pages: answer.pages, failures } : undefined;
 	};
 	let text = latin1(fs.readFileSync(file));
 	let last = await holds(text);
-	if (!last) throw new Error(`${file}: the reader does not count it below any oracle`);
+	if (!last)
+		throw new Error(`${file}: the node does not count it, or its written PDF passes the check`);
 	const passes = [
 		(t) =>
 			[...t.matchAll(/(?<=[\r\n])\d+\s+\d+\s+obj\b[^]*?endobj\s*/g)].map((m) => [
@@ -471,12 +477,13 @@ async function reduce(file) {
 			}
 		}
 	}
-	await counter.close();
+	await check.close();
+	await read.close();
 	fs.rmSync(scratch, { recursive: true, force: true });
 	const target = option('out', file.replace(/\.pdf$/, '.reduced.pdf'));
 	fs.writeFileSync(target, bytesOf(text));
 	console.log(
-		JSON.stringify({ file: target, size: text.length, pages: last.pages, counts: last.counts }),
+		JSON.stringify({ file: target, size: text.length, pages: last.pages, failures: last.failures }),
 	);
 }
 

@@ -242,4 +242,4 @@ function most(counts) {
 	return read.length > 0 ? Math.max(...read) : undefined;
 }
 
-module.exports = { NAMES, DEBIAN, READ_MS, missing, missingMessage, counter, most };
+module.exports = { NAMES, DEBIAN, READ_MS, missing, missingMessage, counter, most, pdfJsCounter };

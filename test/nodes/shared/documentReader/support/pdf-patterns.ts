@@ -313,3 +313,147 @@ export const ISSUE_101_DOCUMENTS: Record<string, () => Buffer> = {
 	'TIFF of 63 MB, 99,990 directories': () => tiffOf(63 * 1024 * 1024, 99_990),
 	'TIFF of 63 MB, one directory': () => tiffOf(63 * 1024 * 1024, 1),
 };
+
+/**
+ * A cross-reference stream of rows with no width (`/W [0 0 0]`: every row type 1 at offset 0, no
+ * data read) for `entries` numbers, in a file of about `bytes` (an image stream's skipped data makes
+ * up the rest, which raises the document's budget): each entry costs work and memory, no byte.
+ */
+export function zeroWidthXref(entries = 6_000_000, bytes = 600 * 1024): Buffer {
+	const head = pdfOf(distinctPages(1)).toString('latin1');
+	const body = head.slice(0, head.lastIndexOf('\nxref\n') + 1);
+	const pad = `4 0 obj\n<< /Length ${bytes} >>\nstream\n${'\x55'.repeat(bytes)}\nendstream\nendobj\n`;
+	const xrefAt = body.length + pad.length;
+	const xref = `5 0 obj\n<< /Type /XRef /Size ${entries} /W [0 0 0] /Root 1 0 R /Length 0 >>\nstream\n\nendstream\nendobj\n`;
+	return Buffer.from(`${body}${pad}${xref}startxref\n${xrefAt}\n%%EOF\n`, 'latin1');
+}
+
+/**
+ * A GIF of `bytes`: one image whose data is sub-blocks of one byte each (a length byte and a byte),
+ * the most blocks a size allows: a reader that walks them takes a step each two bytes.
+ */
+export function gifOfTinyBlocks(bytes: number): Buffer {
+	const gif = Buffer.alloc(bytes);
+	// Header, a 1×1 screen with no colour table, an image descriptor of 1×1, LZW's code size.
+	const head = Buffer.from([
+		...Buffer.from('GIF89a', 'latin1'),
+		1,
+		0,
+		1,
+		0,
+		0,
+		0,
+		0,
+		0x2c,
+		0,
+		0,
+		0,
+		0,
+		1,
+		0,
+		1,
+		0,
+		0,
+		2,
+	]);
+	head.copy(gif);
+	const end = bytes - 2;
+	for (let at = head.length; at + 1 < end; at += 2) gif[at] = 1;
+	// The image ends with an empty sub-block, the file with the trailer.
+	if ((end - head.length) % 2 === 1) gif[end - 1] = 0;
+	gif[end] = 0;
+	gif[end + 1] = 0x3b;
+	return gif;
+}
+
+/** `count` pages, each alone in an object stream of its own; their cross-reference a stream. */
+export function oneObjectStreams(count: number): Buffer {
+	const parts: Buffer[] = [Buffer.from('%PDF-1.7\n', 'latin1')];
+	let size = parts[0].length;
+	const put = (body: Buffer | string) => {
+		const at = size;
+		const bytes = typeof body === 'string' ? Buffer.from(body, 'latin1') : body;
+		parts.push(bytes);
+		size += bytes.length;
+		return at;
+	};
+	// Objects: 1 the catalog, 2 the root, 3 + 2k a page, 4 + 2k its object stream.
+	const page = (at: number) => 3 + 2 * at;
+	const offsets = [0, put(`1 0 obj\n${catalog[1]}\nendobj\n`)];
+	const kids = Array.from({ length: count }, (_, at) => `${page(at)} 0 R`).join(' ');
+	offsets.push(put(`2 0 obj\n<< /Type /Pages /Count ${count} /Kids [${kids}] >>\nendobj\n`));
+	const streamsAt: number[] = [];
+	for (let at = 0; at < count; at++) {
+		const body = `${page(at)} 0 <</Type/Page/Parent 2 0 R>>`;
+		const first = `${page(at)} 0 `.length;
+		const data = deflateSync(Buffer.from(body, 'latin1'));
+		streamsAt.push(
+			put(
+				Buffer.concat([
+					Buffer.from(
+						`${page(at) + 1} 0 obj\n<< /Type /ObjStm /N 1 /First ${first} /Filter /FlateDecode /Length ${data.length} >>\nstream\n`,
+						'latin1',
+					),
+					data,
+					Buffer.from('\nendstream\nendobj\n', 'latin1'),
+				]),
+			),
+		);
+	}
+	const xref = 3 + 2 * count;
+	const width = 1 + 4 + 2;
+	const rows = Buffer.alloc((xref + 1) * width);
+	const row = (number: number, type: number, second: number, third: number) => {
+		rows[number * width] = type;
+		rows.writeUInt32BE(second, number * width + 1);
+		rows.writeUInt16BE(third, number * width + 5);
+	};
+	row(0, 0, 0, 65535);
+	row(1, 1, offsets[1], 0);
+	row(2, 1, offsets[2], 0);
+	streamsAt.forEach((at, index) => {
+		row(page(index), 2, page(index) + 1, 0);
+		row(page(index) + 1, 1, at, 0);
+	});
+	row(xref, 1, size, 0);
+	const data = deflateSync(rows);
+	const xrefAt = put(
+		Buffer.concat([
+			Buffer.from(
+				`${xref} 0 obj\n<< /Type /XRef /Size ${xref + 1} /Root 1 0 R /W [1 4 2] /Filter /FlateDecode /Length ${data.length} >>\nstream\n`,
+				'latin1',
+			),
+			data,
+			Buffer.from('\nendstream\nendobj\n', 'latin1'),
+		]),
+	);
+	return Buffer.concat([...parts, Buffer.from(`startxref\n${xrefAt}\n%%EOF\n`, 'latin1')]);
+}
+
+/** A one-page document whose classic table lists `count` free entries after its objects. */
+export function freeEntries(count: number): Buffer {
+	const text = pdfOf(distinctPages(1)).toString('latin1');
+	const xref = text.lastIndexOf('\nxref\n') + 1;
+	const used = Number(/\n0 (\d+)\n/.exec(text.slice(xref))![1]);
+	const rows = text
+		.slice(xref)
+		.split('\n')
+		.slice(2, 2 + used)
+		.join('\n');
+	const total = used + count;
+	const table = `xref\n0 ${total}\n${rows}\n${'0000000000 00000 f \n'.repeat(count)}trailer\n<< /Size ${total} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+	return Buffer.from(text.slice(0, xref) + table, 'latin1');
+}
+
+/**
+ * Issue 105's costs past the bounds, each a document the reader must read within 250 ms of CPU
+ * and 64 MB: what bench.js measures beside issue 101's.
+ */
+export const COST_BOUNDS: Record<string, () => Buffer> = {
+	'xref stream of /W [0 0 0], 600 KB': () => zeroWidthXref(),
+	'GIF of 1-byte sub-blocks, 64 MB': () => gifOfTinyBlocks(64 * 1024 * 1024),
+	'GIF of 1-byte sub-blocks, 150 MB': () => gifOfTinyBlocks(150 * 1024 * 1024),
+	'2,000 one-object object streams': () => oneObjectStreams(2000),
+	'20,000 one-object object streams': () => oneObjectStreams(20_000),
+	'700,000 free table entries': () => freeEntries(700_000),
+};

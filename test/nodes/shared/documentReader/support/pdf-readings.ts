@@ -19,6 +19,8 @@ export interface ReadingOptions {
 	extraRows?: Array<[number, number]>;
 	/** Bytes after `%%EOF`. */
 	tail?: string;
+	/** Bytes of white space between /First and the first listed object (its offset then is not 0). */
+	firstOffset?: number;
 	/** The first object: written before all others, `%L` standing for the file's length. */
 	first?: Plain;
 }
@@ -38,6 +40,7 @@ export function fiftyPages(pages = 50, root = '/Type /Pages'): Plain[] {
 
 export function readingsPdf(plain: Plain[], options: ReadingOptions = {}): Buffer {
 	const { listed = [], at = {}, trailer = '/Root 1 0 R', extraRows = [], tail = '' } = options;
+	const firstOffset = options.firstOffset ?? 0;
 	const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
 	let size = parts[0].length;
 	const write = (text: string | Buffer) => {
@@ -53,7 +56,7 @@ export function readingsPdf(plain: Plain[], options: ReadingOptions = {}): Buffe
 		rows.push([number, 1, write(`${number} 0 obj\n${body}\nendobj\n`), 0]);
 	if (listed.length > 0) {
 		const bodies = listed.map(([, body]) => `${body}\n`);
-		let offset = 0;
+		let offset = firstOffset;
 		const header = listed
 			.map(([number], index) => {
 				const pair = `${number} ${offset}`;
@@ -61,7 +64,9 @@ export function readingsPdf(plain: Plain[], options: ReadingOptions = {}): Buffe
 				return pair;
 			})
 			.join(' ');
-		const data = deflateSync(Buffer.from(`${header}\n${bodies.join('')}`, 'latin1'));
+		const data = deflateSync(
+			Buffer.from(`${header}\n${' '.repeat(firstOffset)}${bodies.join('')}`, 'latin1'),
+		);
 		const dict = `<< /Type /ObjStm /N ${listed.length} /First ${header.length + 1} /Filter /FlateDecode /Length ${data.length} >>`;
 		rows.push([STREAM, 1, write(`${STREAM} 0 obj\n${dict}\nstream\n`), 0]);
 		write(Buffer.concat([data, Buffer.from('\nendstream\nendobj\n')]));
