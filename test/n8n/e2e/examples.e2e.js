@@ -23,6 +23,10 @@ const http = require('node:http');
 const path = require('node:path');
 const { outputOf, errorOf, assertSuccess, createHeaderAuth, useHeaderAuth } = require('./lib');
 const { makePdf } = require(path.join(__dirname, '../../server/media'));
+const { loadTypeScript } = require('../../nodes/shared/documentReader/support/loadTypeScript');
+const { writtenPdf } = loadTypeScript(
+	path.join(__dirname, '../../nodes/shared/documentReader/support/written.ts'),
+);
 const { waitFor } = require('../../support/checks');
 
 const EXAMPLES = path.join(__dirname, '../../../examples');
@@ -515,7 +519,12 @@ module.exports = async function examples(t) {
 					'the outbox fax',
 				);
 				const uploaded = server.state.files[outboxFax.files[0]];
-				assert.equal(uploaded?.size, pdf.length, 'the uploaded file is not the posted PDF');
+				const written = await writtenPdf(pdf);
+				assert.equal(
+					uploaded?.size,
+					written.length,
+					'the uploaded file is not the PDF written from the posted one',
+				);
 				// Send checks the outbox (at once, then every 20 s) until the fax has left it.
 				const outboxReads = () =>
 					server.requests.filter(

@@ -18,6 +18,10 @@ const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
 const http = require('node:http');
 const path = require('node:path');
+const { loadTypeScript } = require('../../nodes/shared/documentReader/support/loadTypeScript');
+const { writtenPdf } = loadTypeScript(
+	path.join(__dirname, '../../nodes/shared/documentReader/support/written.ts'),
+);
 const {
 	credRef,
 	webhookWorkflow,
@@ -307,7 +311,9 @@ module.exports = async function hostileDocumentUrls(t) {
 			assert.equal(upload?.status, 200);
 			const outbox = apiRequests(server, from).find((r) => r.path === '/v3/accounts/self/outbox');
 			const stored = server.state.files[outbox.body.files[0]];
-			assert.equal(stored.sha256, crypto.createHash('sha256').update(pdf).digest('hex'));
+			// Send uploads the PDF the node wrote from its reading of the document.
+			const written = await writtenPdf(pdf);
+			assert.equal(stored.sha256, crypto.createHash('sha256').update(written).digest('hex'));
 			assert.deepEqual(s.target.hits, []);
 		});
 	}
