@@ -3,8 +3,8 @@
 //   A. A PDF posted to a Webhook node without a file name (curl --data-binary): n8n names it by a
 //      bare UUID; Send uploads it under that name with ".pdf", and the server (which, like
 //      Fax.Plus's SDKs, reads the type from the extension) takes it.
-//   B. A large document read by Read/Write Files from Disk is sent; the server receives exactly its
-//      bytes (SHA-256), with n8n run at Node's default heap limit. On n8n 2.x (binary data on disk
+//   B. A large document (a page of one image) read by Read/Write Files from Disk is sent; the server
+//      receives exactly the PDF the node writes from it (SHA-256), with n8n run at Node's default heap limit. On n8n 2.x (binary data on disk
 //      by default) it is Fax.Plus's largest, 150 MB; on 1.x (binary data in memory by default, where
 //      n8n itself holds several copies) 16 MB, hundreds of the pieces Send decodes memory mode's
 //      base64 in. Memory figures are test/n8n/bench/memory.js's.
@@ -23,6 +23,10 @@ const {
 } = require('./lib');
 const { makePdf } = require(path.join(__dirname, '../../server/media'));
 const { sendParameters } = require('../../support/send-parameters');
+const { loadTypeScript } = require('../../nodes/shared/documentReader/support/loadTypeScript');
+const { writtenPdf, writtenOfFile } = loadTypeScript(
+	path.join(__dirname, '../../nodes/shared/documentReader/support/written.ts'),
+);
 
 const SEND = 'Fax.Plus';
 const READ = 'Read Document from Disk';
@@ -55,23 +59,47 @@ function uploadedFile(server, from) {
 	return { stored, upload: uploads[0] };
 }
 
-/** Writes `bytes` bytes (a PDF, then random filler) without holding them in memory; answers their SHA-256. */
+/**
+ * Writes a PDF of about `bytes` bytes without holding them in memory: one page showing one gray
+ * image of random pixels, so every byte is part of what Send uploads (the PDF it writes from it).
+ */
 async function writeLargeDocument(filePath, bytes) {
-	const hash = crypto.createHash('sha256');
 	const out = fs.createWriteStream(filePath);
-	const head = makePdf(['A scanned record of many pages']);
-	let written = 0;
+	let offset = 0;
+	const offsets = [];
 	const write = (chunk) =>
 		new Promise((resolve, reject) => {
-			hash.update(chunk);
-			written += chunk.length;
-			out.write(chunk, (error) => (error ? reject(error) : resolve()));
+			offset += Buffer.byteLength(chunk, 'latin1');
+			out.write(chunk, 'latin1', (error) => (error ? reject(error) : resolve()));
 		});
-	await write(head);
-	while (written < bytes)
-		await write(crypto.randomBytes(Math.min(4 * 1024 * 1024, bytes - written)));
+	const object = async (text) => {
+		offsets.push(offset);
+		await write(`${offsets.length} 0 obj\n${text}\nendobj\n`);
+	};
+	const width = 1024;
+	const height = Math.floor((bytes - 1024) / width);
+	await write('%PDF-1.4\n');
+	await object('<< /Type /Catalog /Pages 2 0 R >>');
+	await object('<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
+	await object(
+		'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R /Resources << /XObject << /Im0 4 0 R >> >> >>',
+	);
+	offsets.push(offset);
+	await write(
+		`4 0 obj\n<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Length ${width * height} >>\nstream\n`,
+	);
+	for (let left = width * height; left > 0; left -= 4 * 1024 * 1024)
+		await write(crypto.randomBytes(Math.min(4 * 1024 * 1024, left)));
+	await write('\nendstream\nendobj\n');
+	const content = 'q 612 0 0 792 0 0 cm /Im0 Do Q';
+	await object(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
+	const table = offset;
+	await write(`xref\n0 ${offsets.length + 1}\n0000000000 65535 f \n`);
+	for (const at of offsets) await write(`${String(at).padStart(10, '0')} 00000 n \n`);
+	await write(
+		`trailer\n<< /Size ${offsets.length + 1} /Root 1 0 R >>\nstartxref\n${table}\n%%EOF\n`,
+	);
 	await new Promise((resolve, reject) => out.end((error) => (error ? reject(error) : resolve())));
-	return hash.digest('hex');
 }
 
 module.exports = async function largeDocuments(t) {
@@ -107,7 +135,7 @@ module.exports = async function largeDocuments(t) {
 				assertSuccess(run.execution);
 				const { stored } = uploadedFile(server, from);
 				assert.match(stored.filename, /^[0-9a-f-]{36}\.pdf$/, `uploaded as "${stored.filename}"`);
-				assert.equal(stored.sha256, sha256(pdf));
+				assert.equal(stored.sha256, sha256(await writtenPdf(pdf)));
 			} finally {
 				await n8n.deactivate(dep.id).catch(() => {});
 			}
@@ -124,7 +152,9 @@ module.exports = async function largeDocuments(t) {
 			fs.mkdirSync(dir, { recursive: true });
 			const filePath = path.join(dir, `record-${tag}.pdf`);
 			try {
-				const hash = await writeLargeDocument(filePath, largeBytes);
+				await writeLargeDocument(filePath, largeBytes);
+				const written = await writtenOfFile(filePath);
+				assert.ok(written.size > largeBytes * 0.99, `the written PDF has ${written.size} bytes`);
 				const dep = await deployWebhookWorkflow(
 					n8n,
 					webhookWorkflow({
@@ -147,10 +177,10 @@ module.exports = async function largeDocuments(t) {
 					assertSuccess(run.execution);
 					const { stored, upload } = uploadedFile(server, from);
 					assert.equal(stored.filename, `record-${tag}.pdf`);
-					assert.equal(stored.size, largeBytes);
-					assert.equal(stored.sha256, hash);
+					assert.equal(stored.size, written.size);
+					assert.equal(stored.sha256, written.sha256);
 					assert.ok(
-						Number(upload.headers['content-length']) > largeBytes,
+						Number(upload.headers['content-length']) > written.size,
 						`Content-Length ${upload.headers['content-length']}`,
 					);
 				} finally {

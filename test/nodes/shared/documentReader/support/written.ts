@@ -53,3 +53,25 @@ export async function writtenPdf(pdf: Buffer): Promise<Buffer> {
 	for await (const piece of await read.written.open()) pieces.push(piece);
 	return Buffer.concat(pieces);
 }
+
+/** The size and SHA-256 of the PDF the reader writes from the file at `path`, read as it streams. */
+export async function writtenOfFile(path: string): Promise<{ size: number; sha256: string }> {
+	const { createReadStream, statSync } = await import('node:fs');
+	const { createHash } = await import('node:crypto');
+	const { readDocument } = await import('../../../../../nodes/shared/documentReader');
+	const read = await readDocument({
+		open: async () => createReadStream(path),
+		mimeType: 'application/pdf',
+		size: statSync(path).size,
+	});
+	if (!read.written) throw new Error(`The PDF was not counted: ${read.refused}`);
+	const hash = createHash('sha256');
+	let size = 0;
+	for await (const piece of await read.written.open()) {
+		hash.update(piece);
+		size += piece.length;
+	}
+	if (size !== read.written.size)
+		throw new Error(`written ${size} bytes, promised ${read.written.size}`);
+	return { size, sha256: hash.digest('hex') };
+}
