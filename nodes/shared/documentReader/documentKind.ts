@@ -15,10 +15,8 @@ export const KIND_TYPES = {
 	text: { mimeType: 'text/plain', extension: 'txt' },
 } as const;
 
-/**
- * The bytes peeked for `%PDF-`. Producers write junk before it, and pdf.js and qpdf read a PDF from its
- * end whatever comes first (1,100 bytes of junk or more): this far in, it is never text.
- */
+// The bytes peeked for `%PDF-`. Producers write junk before it, and pdf.js and qpdf read a PDF from its
+// end whatever comes first (1,100 bytes of junk or more): this far in, it is never text.
 export const PEEK_BYTES = 64 * 1024;
 
 const PNG = '\x89PNG\r\n\x1a\n';

@@ -26,10 +26,8 @@ export interface DocumentRead {
 	written?: WrittenPdf;
 }
 
-/**
- * Opened once for kind and pages; the label decides only between text and what no signature names.
- * Text is counted up to `mostPages` only: a limit's refusal reads no more than the limit's worth.
- */
+// Opened once for kind and pages; the label decides only between text and what no signature names.
+// Text is counted up to `mostPages` only: a limit's refusal reads no more than the limit's worth.
 export async function readDocument(
 	document: { open: Open; mimeType: string; size: number },
 	mostPages = MOST_PAGES,
@@ -100,17 +98,14 @@ class Bytes {
 	private at = 0;
 	private base = 0; // the chunk's offset in the document
 	constructor(private readonly iterator: AsyncIterator<Uint8Array>) {}
-
 	get offset(): number {
 		return this.base + this.at;
 	}
-
 	/** -1 at the end. */
 	async byte(): Promise<number> {
 		while (this.at >= this.chunk.length) if (!(await this.nextChunk())) return -1;
 		return this.chunk[this.at++];
 	}
-
 	/** Past `count` bytes; whether the document had them. */
 	async skip(count: number): Promise<boolean> {
 		for (let left = count; ;) {
@@ -120,7 +115,6 @@ class Bytes {
 			if (!(await this.nextChunk())) return false;
 		}
 	}
-
 	/** The next `count` bytes (few), or undefined past the end. */
 	async read(count: number): Promise<Buffer | undefined> {
 		const out = Buffer.alloc(count);
@@ -131,7 +125,6 @@ class Bytes {
 		}
 		return out;
 	}
-
 	/** Past a chain of GIF sub-blocks (a length byte, that many bytes, up to length 0), those in the chunk at hand without a wait; whether it ended. */
 	async subBlocks(): Promise<boolean> {
 		for (;;) {
@@ -147,11 +140,9 @@ class Bytes {
 			if (!(await this.skip(length))) return false;
 		}
 	}
-
 	async end(): Promise<void> {
 		await this.iterator.return?.();
 	}
-
 	private async nextChunk(): Promise<boolean> {
 		this.base += this.chunk.length;
 		this.at = 0;
@@ -166,10 +157,8 @@ class Bytes {
 /** Reads of a TIFF: a directory before the one read last starts a read from the beginning. */
 const TIFF_READS = 4;
 
-/**
- * A TIFF's image directories, each counted once (a chain that comes back to one ends there),
- * read as the bytes pass: a directory's entry count, then the next one's offset after its entries.
- */
+// A TIFF's image directories, each counted once (a chain that comes back to one ends there),
+// read as the bytes pass: a directory's entry count, then the next one's offset after its entries.
 async function tiffPages(open: Open, size: number): Promise<number | undefined> {
 	// A bit for each offset in the file: whatever offsets the file chooses, a look-up is one step.
 	const seen = new Uint8Array((size >> 3) + 1);

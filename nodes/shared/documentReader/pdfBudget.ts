@@ -5,48 +5,38 @@
 // MOST units take at most about 250 ms.
 import { PdfRefused } from './pdfSyntax';
 
-/** Work every document may do however small: a catalog, a page tree, an object stream or two. */
-const BASE = 2 * 1024 * 1024;
-const PER_BYTE = 8;
-const MOST = 6 * 1024 * 1024;
+/** Work every document may do however small (a catalog, a page tree, an object stream or two), per byte, at most. */
+const [BASE, PER_BYTE, MOST] = [2 * 1024 * 1024, 8, 6 * 1024 * 1024];
 /** What one object looked up or section read costs besides its bytes: a table lookup, a map entry. */
 export const OBJECT_COST = 64;
-
 /** Thrown past the budget: the document cannot be counted, and nothing else is tried. */
 export function overBudget(): never {
 	throw new PdfRefused('budget', 'it needs more work to read than its size allows');
 }
-
 export class PdfBudget {
 	/** The units spent so far, and the most this read may spend. */
 	readonly work = { total: 0, limit: 0 };
-
 	constructor(size: number) {
 		this.sized(size);
 	}
-
 	/** The document's size known: its limit, which the work done before it must be within. */
 	sized(size: number): void {
 		this.work.limit = Math.min(MOST, BASE + PER_BYTE * size);
 		this.step(0);
 	}
-
 	/** An object stream decoded to `bytes`: compressed objects add to the limit as bytes do. */
 	objectStreamBytes(bytes: number): void {
 		this.work.limit = Math.min(MOST, this.work.limit + PER_BYTE * bytes);
 	}
-
 	/** `units` of work done: past the limit, the document cannot be counted. */
 	step(units: number): void {
 		this.work.total += units;
 		if (this.work.total > this.work.limit) overBudget();
 	}
-
 	/** No limit from here: the writer's passes repeat work the read paid for. */
 	unbounded(): void {
 		this.work.limit = Infinity;
 	}
-
 	/** Whether `bytes` more can be decoded: a stream past it is not started. */
 	canDecode(bytes: number): boolean {
 		return this.work.total + bytes <= this.work.limit;

@@ -5,23 +5,17 @@ import { endsWord, isDigit, isWhiteSpace, lastAtOrBefore, spells, unreadable } f
 const MAX_KEPT = 24 * 1024 * 1024;
 /** What each `stream` the read finds costs: a native search, a copy, a look at the dictionary before it, a run. */
 const STREAM_COST = 64;
-/** Letters of `endstream` met in a search for it that cost a unit: each a word checked (endstreamIndex). */
-const LETTERS = 2;
-/** Bytes looked at for `obj` and names that cost a unit; what each header found costs. */
-const [LOOKED_BYTES, HEADER_COST] = [8, 16];
-const [NUMBER_DIGITS, GEN_DIGITS] = [10, 5];
+// Letters of `endstream` met in a search for it that cost a unit (each a word checked: endstreamIndex);
+// bytes looked at for `obj` and names that cost a unit; what each header found costs; digits it may have.
+const [LETTERS, LOOKED_BYTES, HEADER_COST, NUMBER_DIGITS, GEN_DIGITS] = [2, 8, 16, 10, 5];
 /** Bytes after a skipped stream's /Length in which `endstream` must begin. */
 const PROBE = 16;
 const [STREAM, ENDSTREAM] = [Buffer.from('stream'), Buffer.from('endstream')];
-
 /** Opens the document's bytes from their start; each call reads them anew. */
 export type Open = () => Promise<AsyncIterable<Uint8Array>>;
-
-/**
- * The kept bytes, read once as they stream: bytes are kept up to each `stream` keyword, whose
- * dictionary (after the last `obj`) is looked at, each byte once; a stream not kept is counted, not
- * kept, up to its data's end. Then they are read by their offsets in the document.
- */
+// The kept bytes, read once as they stream: bytes are kept up to each `stream` keyword, whose
+// dictionary (after the last `obj`) is looked at, each byte once; a stream not kept is counted, not
+// kept, up to its data's end. Then they are read by their offsets in the document.
 export class PdfBytes {
 	/** The read's budget: at its absolute cap until the document's size is known. */
 	readonly budget = new PdfBudget(Infinity);
@@ -54,7 +48,6 @@ export class PdfBytes {
 	private skipping = false;
 	private dataEnd = -1;
 	private carry = Buffer.alloc(0);
-
 	static async read(open: Open): Promise<PdfBytes> {
 		const bytes = new PdfBytes();
 		for await (const chunk of await open())
@@ -68,12 +61,10 @@ export class PdfBytes {
 		};
 		return bytes;
 	}
-
 	/** The last run of kept bytes, which ends the document (read() refuses one ending in a stream's data). */
 	last(): Buffer {
 		return this.kept.subarray(this.runKept[this.runKept.length - 1], this.used);
 	}
-
 	/** The kept bytes from `offset` to the end of their run; an offset in skipped data (or below 0) is damage. */
 	at(offset: number): Buffer {
 		const run = lastAtOrBefore(this.runFile, offset);
@@ -81,7 +72,6 @@ export class PdfBytes {
 		const end = run + 1 < this.runKept.length ? this.runKept[run + 1] : this.used;
 		return from < end ? this.kept.subarray(from, end) : unreadable();
 	}
-
 	/** The offsets at which `word` starts in the kept bytes, ascending. */
 	offsetsOf(word: string): number[] {
 		this.budget.step(Math.ceil(this.used / LOOKED_BYTES));
@@ -94,7 +84,6 @@ export class PdfBytes {
 		}
 		return found;
 	}
-
 	private feed(chunk: Buffer): void {
 		// The last bytes kept may begin a `stream` this chunk ends: they are read again with it.
 		const tail = this.skipping ? 0 : this.used - this.searchFrom;
@@ -106,7 +95,6 @@ export class PdfBytes {
 		let at = 0;
 		while (at < chunk.length) at = this.skipping ? this.skip(chunk, at) : this.keep(chunk, at);
 	}
-
 	private append(chunk: Buffer, from: number, to: number): void {
 		const needed = this.used + to - from;
 		if (needed > MAX_KEPT) unreadable();
@@ -121,7 +109,6 @@ export class PdfBytes {
 		this.used = needed;
 		this.size += to - from;
 	}
-
 	/** Keeps `chunk` from `at`, and returns where skipping begins in it (its length: none). */
 	private keep(chunk: Buffer, at: number): number {
 		for (;;) {
@@ -162,11 +149,8 @@ export class PdfBytes {
 			return at - appended;
 		}
 	}
-
-	/**
-	 * The stream whose keyword is at `hit`: its data's start, direct /Length and whether it is kept;
-	 * undefined where the word starts none (`endstream`, a word in a string, no dictionary before).
-	 */
+	// The stream whose keyword is at `hit`: its data's start, direct /Length and whether it is kept;
+	// undefined where the word starts none (`endstream`, a word in a string, no dictionary before).
 	private streamAt(hit: number) {
 		const kept = this.kept;
 		if ((hit > 0 && !endsWord(kept[hit - 1])) || !endsWord(kept[hit + 6])) return undefined;
@@ -188,7 +172,6 @@ export class PdfBytes {
 			kept: lastKept > lastObj,
 		};
 	}
-
 	/** Looks at the kept bytes up to `end`, each once, for `obj` (and its header), /Length, /XRef and /ObjStm. */
 	private lookAt(end: number): void {
 		const kept = this.kept;
@@ -213,7 +196,6 @@ export class PdfBytes {
 		this.budget.step(found);
 		this.looked = Math.max(this.looked, end);
 	}
-
 	/** Records `N G obj` where the `obj` at `obj` ends one: digits, white space, digits, white space. */
 	private header(obj: number): void {
 		const kept = this.kept;
@@ -241,7 +223,6 @@ export class PdfBytes {
 		this.headers.numbers.push(Number(kept.toString('latin1', numberStart, numberEnd)));
 		this.headers.gens.push(Number(kept.toString('latin1', genStart, genEnd)));
 	}
-
 	/** Skips `chunk` from `at` up to the data's end, and returns where keeping begins in it. */
 	private skip(chunk: Buffer, at: number): number {
 		if (this.dataEnd >= 0) {
@@ -284,14 +265,12 @@ export class PdfBytes {
 		this.carry = carried.subarray(Math.max(0, carried.length - 16));
 		return chunk.length;
 	}
-
 	/** The data found to end at `endstream`, where `before` are the bytes before it: its end of line is not data. */
 	private dataEnded(before: Buffer): void {
 		const [last, second] = [before[before.length - 1], before[before.length - 2]];
 		const eol = last === 10 ? (second === 13 ? 2 : 1) : last === 13 ? 1 : 0;
 		this.ends.push(Math.max(this.starts[this.starts.length - 1], this.size - eol));
 	}
-
 	/** Keeping again, in a run that starts at the current offset; its first `known` bytes need no search (`endstream`). */
 	private resume(known: number): void {
 		this.skipping = false;
@@ -301,11 +280,9 @@ export class PdfBytes {
 		this.searchFrom = this.looked = this.used + known;
 	}
 }
-
 function nameAt(bytes: Buffer, at: number, name: string): boolean {
 	return spells(bytes, at + 1, name) && endsWord(bytes[at + 1 + name.length]);
 }
-
 /** A /Length's number where it is direct (not `N G R`), read after the key at `at`. */
 function directLength(bytes: Buffer, at: number): number | undefined {
 	while (at < bytes.length && isWhiteSpace(bytes[at])) at++;
@@ -316,24 +293,19 @@ function directLength(bytes: Buffer, at: number): number | undefined {
 	while (at < bytes.length && isWhiteSpace(bytes[at])) at++;
 	return isDigit(bytes[at]) ? undefined : length;
 }
-
 /** Where an `endstream` that begins within 4 bytes of white space from `at` ends (-1: none). */
 export function endstreamAfter(bytes: Buffer, at: number): number {
 	let from = at;
 	while (from < at + 4 && isWhiteSpace(bytes[from])) from++;
 	return isEndstream(bytes, from) ? from + ENDSTREAM.length : -1;
 }
-
 /** Each byte's place in `endstream` (`e`: its second, 6), -1 where it has none. */
 const IN_ENDSTREAM = new Int8Array(256).fill(-1);
 for (let at = 0; at < ENDSTREAM.length; at++) IN_ENDSTREAM[ENDSTREAM[at]] = at;
-
-/**
- * The first `endstream` from `from` (-1: none), and the bytes looked at that are its letters. Any 9
- * bytes in a row hold one of every ninth byte, so only those are looked at, and the word is checked
- * only where that byte is one of its letters: a step costs the same whatever the data, where a
- * native search slows to a step of two bytes on data of `e`s.
- */
+// The first `endstream` from `from` (-1: none), and the bytes looked at that are its letters. Any 9
+// bytes in a row hold one of every ninth byte, so only those are looked at, and the word is checked
+// only where that byte is one of its letters: a step costs the same whatever the data, where a
+// native search slows to a step of two bytes on data of `e`s.
 function endstreamIndex(bytes: Buffer, from: number): { at: number; letters: number } {
 	let letters = 0;
 	for (let at = from + 8; at < bytes.length; at += 9) {
@@ -345,7 +317,6 @@ function endstreamIndex(bytes: Buffer, from: number): { at: number; letters: num
 	}
 	return { at: -1, letters };
 }
-
 /** Whether `endstream` is at `at`; its last byte first, so a run of letters fails at once. */
 function isEndstream(bytes: Buffer, at: number): boolean {
 	if (bytes[at + 8] !== 109) return false;

@@ -1,7 +1,7 @@
-// The standard security handler (ISO 32000-2, 7.6.4) with the empty user password, which every
-// reader opens without asking: a file whose user password is not empty needs one, and is refused.
-// Streams and strings are decrypted, a stream as it passes; the caller charges each byte. The key
-// is derived once a document, each round charged.
+// The standard security handler (ISO 32000-2, 7.6.4) with the empty password, which every reader
+// tries without asking (as the user's, and for AES-256 as the owner's too): a file that needs
+// another is refused. Streams and strings are decrypted, a stream as it passes; the caller charges
+// each byte. The key is derived once a document, each round charged.
 import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
 import type { PdfBudget } from './pdfBudget';
 import {
@@ -10,6 +10,7 @@ import {
 	PdfString,
 	unreadable,
 	type PdfDict,
+	type PdfRef,
 	type PdfValue,
 } from './pdfSyntax';
 
@@ -18,13 +19,11 @@ const PADDING = Buffer.from(
 	'28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a',
 	'hex',
 );
-
 /** How one kind of object (streams or strings) is decrypted: the key of each object. */
 export interface PdfCipher {
 	aes: boolean;
 	keyOf(ref: number, gen: number): { algorithm: string; key: Buffer };
 }
-
 /** The document's ciphers: undefined where a kind is not encrypted (an /Identity crypt filter). */
 export interface PdfCrypt {
 	streams?: PdfCipher;
@@ -32,8 +31,7 @@ export interface PdfCrypt {
 	/** /EncryptMetadata false: metadata streams are not encrypted. */
 	plainMetadata: boolean;
 }
-
-/** How the document's streams and strings are decrypted with the empty user password. */
+/** How the document's streams and strings are decrypted with the empty password. */
 export function standardDecrypt(
 	encrypt: PdfDict,
 	id: PdfValue | undefined,
@@ -41,61 +39,65 @@ export function standardDecrypt(
 ): PdfCrypt {
 	if (encrypt.get('Filter') !== 'Standard') throw new PdfRefused('encrypted');
 	const [version, revision] = [integerOf(encrypt.get('V') ?? 0), integerOf(encrypt.get('R'))];
-	const [streamMethod, stringMethod] = [
-		methodOf(encrypt, version, 'StmF'),
-		methodOf(encrypt, version, 'StrF'),
-	];
+	const [streams, strings] = ['StmF', 'StrF'].map((key) => methodOf(encrypt, version, key));
 	const plainMetadata = revision >= 4 && encrypt.get('EncryptMetadata') === false;
-	const cipher = (method: string, keyOf: PdfCipher['keyOf']) =>
-		method === 'None' ? undefined : { aes: method.startsWith('AES'), keyOf };
+	const ciphers = (keyFor: (method: string) => PdfCipher['keyOf']) => ({
+		...(streams !== 'None' && {
+			streams: { aes: streams.startsWith('AES'), keyOf: keyFor(streams) },
+		}),
+		...(strings !== 'None' && {
+			strings: { aes: strings.startsWith('AES'), keyOf: keyFor(strings) },
+		}),
+		plainMetadata,
+	});
 	const [owner, user] = [bytesOf(encrypt.get('O')), bytesOf(encrypt.get('U'))];
 	if (revision >= 5) {
 		if (owner.length < 48 || user.length < 48) unreadable();
-		const salt = user.subarray(40, 48);
-		const intermediate =
-			revision === 5 ? createHash('sha256').update(salt).digest() : hardenedHash(salt, budget);
-		const wrapped = bytesOf(encrypt.get('UE'));
-		if (wrapped.length < 32) unreadable();
-		const decipher = createDecipheriv('aes-256-cbc', intermediate, Buffer.alloc(16));
-		decipher.setAutoPadding(false);
-		const key = Buffer.concat([decipher.update(wrapped.subarray(0, 32)), decipher.final()]);
-		const validation = user.subarray(32, 40);
-		const check =
-			revision === 5
-				? createHash('sha256').update(validation).digest()
-				: hardenedHash(validation, budget);
-		if (!check.equals(user.subarray(0, 32))) needsPassword();
-		const keyOf = () => ({ algorithm: 'aes-256-cbc', key });
-		return {
-			streams: cipher(streamMethod, keyOf),
-			strings: cipher(stringMethod, keyOf),
-			plainMetadata,
-		};
+		// The empty password as the user's, then as the owner's (whose hashes take /U's 48 bytes).
+		for (const [entry, wrapped, extra] of [
+			[user, 'UE', Buffer.alloc(0)],
+			[owner, 'OE', user.subarray(0, 48)],
+		] as const) {
+			const hash = (salt: Buffer) => passwordHash(revision, salt, extra, budget);
+			if (!hash(entry.subarray(32, 40)).equals(entry.subarray(0, 32))) continue;
+			const decipher = createDecipheriv(
+				'aes-256-cbc',
+				hash(entry.subarray(40, 48)),
+				Buffer.alloc(16),
+			);
+			decipher.setAutoPadding(false);
+			const key = decipher.update(bytesOf(encrypt.get(wrapped)).subarray(0, 32));
+			if (key.length < 32) unreadable();
+			return ciphers(() => () => ({ algorithm: 'aes-256-cbc', key }));
+		}
+		throw new PdfRefused('encrypted', 'it needs a password');
 	}
-	const permissions = encrypt.get('P');
-	if (typeof permissions !== 'number' || !Number.isInteger(permissions)) unreadable();
-	const aes = streamMethod === 'AESV2' || stringMethod === 'AESV2';
+	const given = encrypt.get('P');
+	const permissions = typeof given === 'number' ? given | 0 : unreadable();
 	// AES-128 keys are 16 bytes whatever /Length says.
+	const aes = streams === 'AESV2' || strings === 'AESV2';
 	const length = revision === 2 ? 5 : aes ? 16 : integerOf(encrypt.get('Length') ?? 40) / 8;
 	if (!Number.isInteger(length) || length < 5 || length > 16) unreadable();
-	const first = Array.isArray(id) ? id[0] : undefined;
-	const hash = createHash('md5')
-		.update(PADDING)
-		.update(owner.subarray(0, 32))
+	const first = Array.isArray(id) && id[0] instanceof PdfString ? id[0].bytes() : Buffer.alloc(0);
+	const hash = createHash('md5').update(PADDING).update(owner.subarray(0, 32));
+	hash
 		.update(Buffer.from([permissions, permissions >> 8, permissions >> 16, permissions >> 24]))
-		.update(first instanceof PdfString ? first.bytes() : Buffer.alloc(0));
+		.update(first);
 	if (plainMetadata) hash.update(Buffer.from([255, 255, 255, 255]));
 	let key = hash.digest().subarray(0, length);
 	if (revision >= 3)
 		for (let round = 0; round < 50; round++, budget.step(64))
 			key = createHash('md5').update(key).digest().subarray(0, length);
-	if (
-		revision === 2
-			? !rc4Of(key, PADDING).equals(user.subarray(0, 32))
-			: !checksUser(key, first, user)
-	)
-		needsPassword();
-	const keyFor = (method: string) => (ref: number, gen: number) => ({
+	// Algorithms 4 and 5: the key opens /U only where the user password is empty.
+	let check = revision === 2 ? PADDING : createHash('md5').update(PADDING).update(first).digest();
+	for (let round = 0; round < (revision === 2 ? 1 : 20); round++)
+		check = rc4Of(
+			key.map((byte) => byte ^ round),
+			check,
+		);
+	if (!check.equals(user.subarray(0, check.length)))
+		throw new PdfRefused('encrypted', 'it needs a password');
+	return ciphers((method) => (ref, gen) => ({
 		algorithm: method === 'AESV2' ? 'aes-128-cbc' : 'rc4',
 		key: createHash('md5')
 			.update(key)
@@ -103,100 +105,59 @@ export function standardDecrypt(
 			.update(method === 'AESV2' ? 'sAlT' : '')
 			.digest()
 			.subarray(0, Math.min(length + 5, 16)),
-	});
-	return {
-		streams: cipher(streamMethod, keyFor(streamMethod)),
-		strings: cipher(stringMethod, keyFor(stringMethod)),
-		plainMetadata,
-	};
+	}));
 }
-
-function needsPassword(): never {
-	throw new PdfRefused('encrypted', 'it needs a password');
-}
-
-/** Algorithm 5 (revisions 3 and 4): whether the key opens /U, i.e. the user password is empty. */
-function checksUser(key: Buffer, first: PdfValue | undefined, user: Buffer): boolean {
-	let value = createHash('md5')
-		.update(PADDING)
-		.update(first instanceof PdfString ? first.bytes() : Buffer.alloc(0))
-		.digest();
-	for (let round = 0; round < 20; round++)
-		value = rc4Of(
-			key.map((byte) => byte ^ round),
-			value,
-		);
-	return value.equals(user.subarray(0, 16));
-}
-
 /** `data` of object `ref` decrypted whole (strings, object streams). */
 export function decrypt(cipher: PdfCipher, data: Buffer, ref: number, gen: number): Buffer {
-	const decrypter = new Decrypter(cipher, ref, gen);
+	const decrypter = new Decrypter(cipher, { ref, gen });
 	const out = decrypter.update(data);
 	if (!cipher.aes) return out;
-	return out.subarray(0, aesLength(data.length, decrypter.padding(lastBlocks(data))));
+	const { start, end } = lastBlocksAt(data.length);
+	return out.subarray(0, aesLength(data.length, decrypter.padding(data.subarray(start, end))));
 }
-
-/**
- * An encrypted stream's data decrypted as it passes: RC4 byte for byte; AES after its 16-byte IV,
- * whole blocks, its padding cut by the caller, which knows the length (aesLength).
- */
+// An encrypted stream's data decrypted as it passes: RC4 byte for byte; AES after its 16-byte IV,
+// whole blocks, its padding cut by the caller, which knows the length (aesLength).
 export class Decrypter {
 	private readonly key: { algorithm: string; key: Buffer };
 	private iv = Buffer.alloc(0);
 	private decipher?: ReturnType<typeof createDecipheriv>;
 	private readonly rc4 = { state: new Uint8Array(256), i: 0, j: 0 };
-
 	constructor(
 		private readonly cipher: PdfCipher,
-		ref: number,
-		gen: number,
+		{ ref, gen }: PdfRef,
 	) {
 		this.key = cipher.keyOf(ref, gen);
 		if (!cipher.aes) this.rc4.state = rc4State(this.key.key);
 	}
-
 	update(data: Buffer): Buffer {
 		if (!this.cipher.aes) return rc4(this.rc4, data);
 		if (!this.decipher) {
 			const taken = Math.min(data.length, 16 - this.iv.length);
-			this.iv = Buffer.concat([this.iv, data.subarray(0, taken)]);
-			data = data.subarray(taken);
+			[this.iv, data] = [Buffer.concat([this.iv, data.subarray(0, taken)]), data.subarray(taken)];
 			if (this.iv.length < 16) return Buffer.alloc(0);
 			this.decipher = createDecipheriv(this.key.algorithm, this.key.key, this.iv);
 			this.decipher.setAutoPadding(false);
 		}
 		return this.decipher.update(data);
 	}
-
-	/** The padding's length, from the data's last two whole blocks (`tail`, 32 bytes; 16 where there is one). */
+	/** The padding's length, from the data's last two whole blocks (`tail`; none where there is one block or none). */
 	padding(tail: Buffer): number {
 		if (tail.length < 32) return 0;
 		const decipher = createDecipheriv(this.key.algorithm, this.key.key, tail.subarray(0, 16));
 		decipher.setAutoPadding(false);
-		const last = decipher.update(tail.subarray(16, 32));
-		const pad = last[15];
+		const pad = decipher.update(tail.subarray(16, 32))[15];
 		return pad >= 1 && pad <= 16 ? pad : 0;
 	}
 }
-
 /** Where AES data of `length` bytes has its last two whole blocks (the one before is the last's IV). */
 export function lastBlocksAt(length: number): { start: number; end: number } {
 	const end = length - (Math.max(0, length - 16) % 16);
 	return { start: Math.max(0, end - 32), end };
 }
-
-function lastBlocks(data: Buffer): Buffer {
-	const { start, end } = lastBlocksAt(data.length);
-	return data.subarray(start, end);
-}
-
 /** AES data of `length` bytes decrypts to its whole blocks after the IV, less its padding. */
 export function aesLength(length: number, padding: number): number {
-	const blocks = length < 16 ? 0 : length - 16 - ((length - 16) % 16);
-	return Math.max(0, blocks - padding);
+	return Math.max(0, (length < 16 ? 0 : length - 16 - ((length - 16) % 16)) - padding);
 }
-
 /** A kind's method: RC4 (V 1, 2), or the crypt filter `key` (/StmF, /StrF) names (V 4, 5). */
 function methodOf(encrypt: PdfDict, version: number, key: string): string {
 	if (version === 1 || version === 2) return 'V2';
@@ -210,12 +171,12 @@ function methodOf(encrypt: PdfDict, version: number, key: string): string {
 	if ((method === 'AESV3') !== (version === 5) && method !== 'None') unreadable();
 	return method as string;
 }
-
-/** Algorithm 2.B (revision 6) for the empty password and a user key's salt. */
-function hardenedHash(salt: Buffer, budget: PdfBudget): Buffer {
-	let key = createHash('sha256').update(salt).digest();
+/** Algorithm 2.A's hash (revision 5) or 2.B's (6) of the empty password, a salt and `extra` (/U for the owner's). */
+function passwordHash(revision: number, salt: Buffer, extra: Buffer, budget: PdfBudget): Buffer {
+	let key = createHash('sha256').update(salt).update(extra).digest();
+	if (revision === 5) return key;
 	for (let round = 0; ; round++) {
-		const repeated = Buffer.concat(Array.from({ length: 64 }, () => key));
+		const repeated = Buffer.concat(Array.from({ length: 64 }, () => Buffer.concat([key, extra])));
 		// A round encrypts and hashes the key 64 times over.
 		budget.step(2 * repeated.length);
 		const cipher = createCipheriv('aes-128-cbc', key.subarray(0, 16), key.subarray(16, 32));
@@ -229,8 +190,7 @@ function hardenedHash(salt: Buffer, budget: PdfBudget): Buffer {
 		if (round >= 63 && encrypted[encrypted.length - 1] <= round - 31) return key.subarray(0, 32);
 	}
 }
-
-function rc4State(key: Buffer): Uint8Array {
+function rc4State(key: Uint8Array): Uint8Array {
 	const state = Uint8Array.from({ length: 256 }, (_, at) => at);
 	for (let at = 0, mixed = 0; at < 256; at++) {
 		mixed = (mixed + state[at] + key[at % key.length]) & 255;
@@ -238,7 +198,6 @@ function rc4State(key: Buffer): Uint8Array {
 	}
 	return state;
 }
-
 /** RC4 from where `cipher` stopped: a stream's data decrypts piece by piece. */
 function rc4(cipher: { state: Uint8Array; i: number; j: number }, data: Buffer): Buffer {
 	const { state } = cipher;
@@ -253,11 +212,9 @@ function rc4(cipher: { state: Uint8Array; i: number; j: number }, data: Buffer):
 	[cipher.i, cipher.j] = [i, j];
 	return out;
 }
-
 function rc4Of(key: Uint8Array, data: Buffer): Buffer {
-	return rc4({ state: rc4State(Buffer.from(key)), i: 0, j: 0 }, data);
+	return rc4({ state: rc4State(key), i: 0, j: 0 }, data);
 }
-
 function bytesOf(value: PdfValue | undefined): Buffer {
 	return value instanceof PdfString ? value.bytes() : unreadable();
 }

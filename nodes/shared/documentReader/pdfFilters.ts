@@ -4,15 +4,11 @@ import { overBudget, type PdfBudget } from './pdfBudget';
 import { integerOf, PdfDict, unreadable } from './pdfSyntax';
 
 export const MAX_STREAM_BYTES = 4 * 1024 * 1024;
-/** Compressed bytes fed at a time: one slice inflates to at most about a thousand times it. */
-const INFLATE_SLICE = 1024;
-/** What a decompressor costs to make and end, whatever it inflates (thousands of tiny object streams). */
-const INFLATE_COST = 2048;
-
-/**
- * The stream's data decoded: Flate, or none, then its predictor. Cross-reference and object streams
- * of every producer seen are Flate; any other filter cannot be counted.
- */
+// Compressed bytes fed at a time (one slice inflates to at most about a thousand times it), and what
+// a decompressor costs to make and end, whatever it inflates (thousands of tiny object streams).
+const [INFLATE_SLICE, INFLATE_COST] = [1024, 8192];
+// The stream's data decoded: Flate, or none, then its predictor. Cross-reference and object streams
+// of every producer seen are Flate; any other filter cannot be counted.
 export async function decodeStream(dict: PdfDict, data: Buffer, budget: PdfBudget) {
 	const filters = [dict.get('Filter') ?? []].flat();
 	const parameters = [dict.get('DecodeParms') ?? []].flat();
@@ -22,12 +18,10 @@ export async function decodeStream(dict: PdfDict, data: Buffer, budget: PdfBudge
 	const options = parameters[0] instanceof PdfDict ? parameters[0] : undefined;
 	return unpredict(await inflate(data, budget), options, budget);
 }
-
 function charge(budget: PdfBudget, bytes: number): void {
 	if (bytes > MAX_STREAM_BYTES || !budget.canDecode(bytes)) overBudget();
 	budget.step(bytes);
 }
-
 async function inflate(data: Buffer, budget: PdfBudget): Promise<Buffer> {
 	budget.step(INFLATE_COST);
 	const { readable, writable } = new DecompressionStream('deflate');
@@ -52,7 +46,6 @@ async function inflate(data: Buffer, budget: PdfBudget): Promise<Buffer> {
 	charge(budget, size);
 	return Buffer.concat(parts);
 }
-
 /** Reverses a PNG (10 and up) or TIFF (2) predictor of /Colors, /BitsPerComponent and /Columns. */
 function unpredict(data: Buffer, options: PdfDict | undefined, budget: PdfBudget): Buffer {
 	const predictor = options?.get('Predictor') ?? 1;

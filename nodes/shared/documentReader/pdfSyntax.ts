@@ -9,14 +9,10 @@ export interface PdfRef {
 	ref: number;
 	gen: number;
 }
-
-/**
- * Why a PDF cannot be counted: `damaged` (no catalog with a page tree found), `encrypted` (it
- * needs a password, or a security handler other than the standard one), `budget` (past the work
- * its size allows).
- */
+// Why a PDF cannot be counted: `damaged` (no catalog with a page tree found), `encrypted` (it
+// needs a password, or a security handler other than the standard one), `budget` (past the work
+// its size allows).
 export type PdfRefusal = 'damaged' | 'encrypted' | 'budget';
-
 export class PdfRefused extends Error {
 	constructor(
 		readonly reason: PdfRefusal,
@@ -25,40 +21,37 @@ export class PdfRefused extends Error {
 		super(`The PDF cannot be counted: ${why}`);
 	}
 }
-
 /** What every reader of a document's structure throws on bytes that break the format. */
 export function unreadable(): never {
 	throw new PdfRefused('damaged');
 }
-
 /** A dictionary; a key written twice is the last one written. */
 export class PdfDict extends Map<string, PdfValue> {}
 
-/** What a token costs besides its bytes, by kind: what its reading and what it holds cost. */
+/**
+ * What a token costs besides its bytes, by kind: a keyword (or a stray delimiter), a whole number
+ * below 2^30 (no allocation), any other number, a reference, a name, a string (decoded only where
+ * read), an empty array, an empty dictionary (a Map), each new key in it.
+ */
 const TOKEN_COST = {
-	keyword: 14, // or a stray delimiter read past
-	number: 8, // a whole number below 2^30: no allocation
-	real: 18, // any other number: an allocation each
-	reference: 30, // `N G R`: an object each
-	name: 15, // a string each
-	string: 32, // an object each (its bytes decoded only where read)
-	array: 72, // empty
-	dictionary: 80, // empty: a Map
-	entry: 64, // a new key in a dictionary's Map
+	keyword: 14,
+	number: 8,
+	real: 18,
+	reference: 30,
+	name: 15,
+	string: 32,
+	array: 72,
+	dictionary: 80,
+	entry: 64,
 };
-
-/** Arrays and dictionaries nested deeper than this are refused: documents nest a few levels. */
-const MAX_DEPTH = 32;
-/** A string's bytes kept: the ones the count reads (an ID, an encryption key's) are short. */
-const MAX_STRING = 1024;
-/** Digits a number may have and still be read exactly from its bytes (below 2^53). */
-const EXACT_DIGITS = 15;
+// Arrays and dictionaries nested deeper than MAX_DEPTH are refused (documents nest a few levels); a
+// string's bytes decoded unless asked for all (an ID, a key's: short); digits read exactly (below 2^53).
+const [MAX_DEPTH, MAX_STRING, EXACT_DIGITS] = [32, 1024, 15];
 const [TAB, LF, CR, SPACE, PLUS, MINUS, DOT, ZERO, NINE, SEVEN] = [
 	9, 10, 13, 32, 43, 45, 46, 48, 57, 55,
 ];
 const [PERCENT, SLASH, OPEN_ARRAY, CLOSE_ARRAY, LESS, GREATER] = [37, 47, 91, 93, 60, 62];
 const [OPEN_PAREN, CLOSE_PAREN, BACKSLASH, R] = [40, 41, 92, 82];
-
 /** Each byte's class: 1 white space, 2 delimiter, 0 regular. */
 const CLASS = new Uint8Array(256);
 for (const byte of [0, TAB, LF, 12, CR, SPACE]) CLASS[byte] = 1;
@@ -73,33 +66,27 @@ for (const [value, char] of [...'0123456789abcdef'].entries()) {
 const ESCAPES = new Uint8Array(256).map((_, byte) => byte);
 for (const [escaped, byte] of ['n\n', 'r\r', 't\t', 'b\b', 'f\f'])
 	ESCAPES[escaped.charCodeAt(0)] = byte.charCodeAt(0);
-
 export function isWhiteSpace(byte: number): boolean {
 	return CLASS[byte] === 1;
 }
-
 export function isDigit(byte: number): boolean {
 	return byte >= ZERO && byte <= NINE;
 }
-
 /** Whether `byte` ends a word (white space, a delimiter, or past the end). */
 export function endsWord(byte: number | undefined): boolean {
 	return byte === undefined || CLASS[byte] !== 0;
 }
-
 export class PdfLexer {
 	constructor(
 		readonly bytes: Buffer,
 		public at = 0,
 		private readonly budget?: PdfBudget,
 	) {}
-
 	skip(): void {
 		const start = this.at;
 		this.at = this.pastSpace(start);
 		this.charge(this.at - start, 0);
 	}
-
 	word(): string {
 		const start = this.at;
 		const from = this.pastSpace(start);
@@ -107,7 +94,6 @@ export class PdfLexer {
 		this.charge(this.at - start, TOKEN_COST.keyword);
 		return this.bytes.toString('latin1', from, this.at);
 	}
-
 	/** A whole number written in digits alone (an object stream's table), read without backtracking. */
 	digits(): number {
 		const bytes = this.bytes;
@@ -120,7 +106,6 @@ export class PdfLexer {
 		this.charge(at - start, TOKEN_COST.number);
 		return at > from && endsWord(bytes[at]) ? number : unreadable();
 	}
-
 	value(depth = 0): PdfValue {
 		if (depth > MAX_DEPTH) unreadable();
 		const bytes = this.bytes;
@@ -192,7 +177,6 @@ export class PdfLexer {
 		this.charge(looked - start, small ? TOKEN_COST.number : TOKEN_COST.real);
 		return number;
 	}
-
 	/** A name's text, `#xx` decoded; a `#` without two hex digits after it is itself. */
 	private name(from: number, to: number): string {
 		const bytes = this.bytes;
@@ -211,7 +195,6 @@ export class PdfLexer {
 		}
 		return out.toString('latin1', 0, filled);
 	}
-
 	private pastSpace(at: number): number {
 		const bytes = this.bytes;
 		const length = bytes.length;
@@ -223,17 +206,14 @@ export class PdfLexer {
 		}
 		return at;
 	}
-
 	private pastRegular(at: number): number {
 		const bytes = this.bytes;
 		while (at < bytes.length && CLASS[bytes[at]] === 0) at++;
 		return at;
 	}
-
 	private charge(bytes: number, cost: number): void {
 		this.budget?.step(bytes + cost);
 	}
-
 	/** Whether the next bytes close an array (`]`, -1) or a dictionary (`>>`); if so, past them. */
 	private closes(closing: number, second: number): boolean {
 		this.skip();
@@ -243,7 +223,6 @@ export class PdfLexer {
 		this.at = at + (second >= 0 ? 2 : 1);
 		return true;
 	}
-
 	/** A hex string, or a literal one: balanced parentheses, backslash escapes (ISO 32000-1, 7.3.4.2). */
 	private string(start: number, open: number, hex: boolean): PdfString {
 		const bytes = this.bytes;
@@ -263,7 +242,6 @@ export class PdfLexer {
 		return new PdfString(bytes, open + 1, end, hex);
 	}
 }
-
 /** A string, where it is written: most are never read, so its bytes are decoded only when asked. */
 export class PdfString {
 	constructor(
@@ -272,7 +250,6 @@ export class PdfString {
 		private readonly end: number,
 		private readonly hex: boolean,
 	) {}
-
 	/** Its first `most` bytes; in a hex string, white space between digits and a last odd digit followed by 0. */
 	bytes(most = MAX_STRING): Buffer {
 		const { source, start, end, hex } = this;
@@ -308,17 +285,13 @@ export class PdfString {
 		return out.subarray(0, filled);
 	}
 }
-
 export function integerOf(value: PdfValue | undefined): number {
 	return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
 		? value
 		: unreadable();
 }
-
-/**
- * The number `bytes[from, to)` writes (a sign, digits, at most one point), or NaN: a whole number of
- * up to EXACT_DIGITS from its digits, any other through a string, where the bytes paid for it.
- */
+// The number `bytes[from, to)` writes (a sign, digits, at most one point), or NaN: a whole number of
+// up to EXACT_DIGITS from its digits, any other through a string, where the bytes paid for it.
 function numberIn(bytes: Buffer, from: number, to: number): number {
 	let [at, digits, whole, point] = [from, 0, 0, false];
 	if (bytes[at] === MINUS || bytes[at] === PLUS) at++;
@@ -331,13 +304,11 @@ function numberIn(bytes: Buffer, from: number, to: number): number {
 	const plain = !point && digits <= EXACT_DIGITS && isDigit(bytes[from]);
 	return plain ? whole : Number(bytes.toString('latin1', from, to));
 }
-
 export function spells(bytes: Buffer, at: number, word: string): boolean {
 	for (let index = 0; index < word.length; index++)
 		if (bytes[at + index] !== word.charCodeAt(index)) return false;
 	return true;
 }
-
 /** The index of the last of the ascending `values` at or before `at` (-1: none). */
 export function lastAtOrBefore(values: ArrayLike<number>, at: number): number {
 	let [low, high] = [0, values.length - 1];
@@ -348,15 +319,12 @@ export function lastAtOrBefore(values: ArrayLike<number>, at: number): number {
 	}
 	return high;
 }
-
 export function isRef(value: PdfValue | undefined): value is PdfRef {
 	return value instanceof Object && 'ref' in value;
 }
-
 export function dictOf(value: PdfValue | undefined): PdfDict {
 	return value instanceof PdfDict ? value : unreadable();
 }
-
 export function arrayOf(value: PdfValue | undefined): PdfValue[] {
 	return Array.isArray(value) ? value : unreadable();
 }

@@ -16,30 +16,28 @@ import {
 export const MAX_NUMBER = 8_388_607;
 /** Kinds of entry: freed, at an offset (with a generation), in an object stream (at an index). */
 export const [FREE, AT, COMPRESSED] = [0, 1, 2];
-/** What a row costs as read, sorted and chosen: a few comparisons, 16 bytes kept. */
-const ROW_COST = 4;
-const [LF, CR, SPACE] = [10, 13, 32];
-
+/** What a row costs as read, sorted and chosen (a few comparisons, 16 bytes kept); bytes of a table. */
+const [ROW_COST, LF, CR, SPACE] = [8, 10, 13, 32];
 /** Rows of four numbers (number, kind, first, second), grown as read. */
 export class Rows {
 	data = new Int32Array(64);
 	count = 0;
-
 	push(number: number, kind: number, first: number, second: number): void {
 		if (4 * this.count + 4 > this.data.length) {
 			const grown = new Int32Array(this.data.length * 2);
 			grown.set(this.data);
 			this.data = grown;
 		}
-		const at = 4 * this.count++;
+		const [data, at] = [this.data, 4 * this.count++];
 		// An offset or index past 2^31 names nothing in a document this size.
-		this.data.set([number, kind, Math.min(first, 2 ** 31 - 1), Math.min(second, 2 ** 31 - 1)], at);
+		data[at] = number;
+		data[at + 1] = kind;
+		data[at + 2] = Math.min(first, 2 ** 31 - 1);
+		data[at + 3] = Math.min(second, 2 ** 31 - 1);
 	}
 }
-
 /** A section's trailer and its rows. */
 export type Section = { trailer: PdfDict; rows: Rows };
-
 /** A classic table from after `xref`: subsections of `first count`, 20-byte entries, `trailer`. */
 export function tableSection(lexer: PdfLexer, budget: PdfBudget): Section {
 	const bytes = lexer.bytes;
@@ -68,7 +66,6 @@ export function tableSection(lexer: PdfLexer, budget: PdfBudget): Section {
 	lexer.at += 7;
 	return { trailer: dictOf(lexer.value()), rows };
 }
-
 /** A table's entry at `at`: `oooooooooo ggggg n|f` and a two-byte end of line, or damage. */
 function entryAt(bytes: Buffer, at: number): number {
 	for (let digit = at; digit < at + 16; digit++)
@@ -79,13 +76,11 @@ function entryAt(bytes: Buffer, at: number): number {
 	const kind = bytes[at + 17];
 	return kind === 110 ? AT : kind === 102 ? FREE : unreadable();
 }
-
 function digitsAt(bytes: Buffer, at: number, count: number): number {
 	let value = 0;
 	for (let digit = at; digit < at + count; digit++) value = value * 10 + bytes[digit] - 48;
 	return value;
 }
-
 /** A cross-reference stream: rows of /W's field widths for the objects of /Index (`first count` pairs). */
 export function streamSection(dict: PdfDict, data: Buffer, budget: PdfBudget): Section {
 	const widths = arrayOf(dict.get('W')).map(integerOf);
@@ -114,13 +109,11 @@ export function streamSection(dict: PdfDict, data: Buffer, budget: PdfBudget): S
 	}
 	return { trailer: dict, rows };
 }
-
 /** An object stream: the number at each index, and each object read where its table says it starts. */
 export class ObjectStream {
 	readonly numbers: Float64Array;
 	private readonly starts: Float64Array;
 	private readonly objects: PdfLexer;
-
 	/** `N` pairs (number, offset from /First). */
 	constructor(dict: PdfDict, data: Buffer, budget: PdfBudget) {
 		const [count, first] = [integerOf(dict.get('N')), integerOf(dict.get('First'))];
@@ -137,7 +130,6 @@ export class ObjectStream {
 		budget.step(count * ROW_COST);
 		this.objects = new PdfLexer(data, 0, budget);
 	}
-
 	/** The object at `index`. */
 	value(index: number): PdfValue {
 		this.objects.at = this.starts[index];
