@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test code, not node code: the rules for what a node may import and use do not apply to it */
 // Issue 87's adversary PDFs (test/nodes/shared/documentReader/support/pdf-crafted.ts) read within the read's budget, and its
 // crafted 50-page PDFs counted by their leaves, or not at all where no reference names a page.
 import { readPdfPages } from '../../../../nodes/shared/documentReader/pdfPages';

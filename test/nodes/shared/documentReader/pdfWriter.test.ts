@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not node code: the rules for what a node may import do not apply to it */
 // The PDF the reader writes from its reading (README.md, "What is written"): its exact size before
 // its first byte, the same bytes at each open, its pages those counted, and plain to qpdf and
 // poppler; the syntax of what it writes, built by hand.
@@ -97,7 +96,8 @@ describe('the PDF the reader writes', () => {
 			const document = opened(pdfFixture(name));
 			const read = await readDocument(document);
 			expect(document.opens).toBe(reads);
-			for await (const _ of await read.written!.open());
+			for await (const piece of await read.written!.open())
+				expect(piece.byteLength).toBeGreaterThan(0);
 			expect(document.opens).toBe(reads + 1);
 		}
 	});

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions -- test code, not node code: the rules for what a node may import and use do not apply to it */
 // What a written PDF is to the tools installed beside the tests (scripts/ensure-pdf-readers.sh):
 // poppler's page count and qpdf's check, each on a file of its own.
 import { spawnSync } from 'node:child_process';
