@@ -125,6 +125,9 @@ async function main() {
 				file: path.relative(folder, file),
 				folder: folderOf(file),
 				neverEnded: original.neverEnded ?? answer.neverEnded,
+				counts: {},
+				readBy: [],
+				failures: [],
 			});
 			continue;
 		}
