@@ -2,17 +2,18 @@
 // The node's reading of a folder of real PDFs (issue 105): each PDF read by the node, which writes
 // the PDF it would send; the written PDF through the written check (support/writtenCheck.js), and
 // the original read by the same readers (pdf.js, pdfinfo, mutool, qpdf). Prints, folder by folder,
-// how many the node counts, why it refuses the others, and three lists, each with a target of none:
+// how many the node counts, why it refuses the others, and four lists, each with a target of none:
 // written PDFs failing the check; PDFs some reader counts without a password that the node does not
-// count; counts answered with work past the limit. In the folders of real producers' files
-// (texlive, debian-docs, sample-files) it also lists counts other than pdfinfo's (target: none).
+// count; counts answered with work past the limit; steps that never end (3 minutes). In the folders
+// of real producers' files (texlive, debian-docs, sample-files) it also lists counts other than
+// pdfinfo's (target: none).
 //
 // --render: for each PDF whose original the four readers read without a warning and count alike,
 // every page of the original and of the written PDF rendered by `pdftoppm -r 20 -gray` and compared
 // byte for byte (PGM); the pages that differ are listed with the file. Timings are printed, never
 // asserted.
 //
-//   node scripts/with-node.js node test/nodes/shared/documentReader/corpus.js [folder] [--list] [--json] [--render]
+//   node scripts/with-node.js node test/nodes/shared/documentReader/corpus.js [folder] [--list] [--json] [--render] [--progress]
 //
 // The folder defaults to ../shared/pdf-corpus beside the clone (its README names the folders; the
 // files stay out of the repository). Reads the reader's TypeScript through TypeScript's transpiler.
@@ -41,6 +42,18 @@ const folder = path.resolve(
 const list = args.includes('--list');
 const json = args.includes('--json');
 const render = args.includes('--render');
+const progress = args.includes('--progress');
+/** Wall time one step of one file may take (a busy machine's) before it never ended. */
+const STEP_MS = 180_000;
+
+/** `promise`, or `{ neverEnded: what }` once STEP_MS have passed without it settling. */
+function within(promise, what) {
+	let timer;
+	const late = new Promise((resolve) => {
+		timer = setTimeout(() => resolve({ neverEnded: what }), STEP_MS);
+	});
+	return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
 
 function pdfsIn(dir) {
 	return fs
@@ -99,15 +112,32 @@ async function main() {
 	const rows = [];
 	for (const file of pdfsIn(folder)) {
 		const data = fs.readFileSync(file);
-		const original = await check.file(file);
+		if (progress) process.stderr.write(`${path.relative(folder, file)}\n`);
+		const original = await within(check.file(file), 'the readers of the original');
 		const start = process.cpuUsage();
-		const { read, verdict } = await writtenCheck.readAndCheck(readDocument, check, data, written);
+		const answer = await within(
+			writtenCheck.readAndCheck(readDocument, check, data, written),
+			'the node, or the readers of its written PDF',
+		);
 		const used = process.cpuUsage(start);
+		if (original.neverEnded || answer.neverEnded) {
+			rows.push({
+				file: path.relative(folder, file),
+				folder: folderOf(file),
+				neverEnded: original.neverEnded ?? answer.neverEnded,
+				counts: {},
+				readBy: [],
+				failures: [],
+			});
+			continue;
+		}
+		const { read, verdict } = answer;
 		const { work } = await readPdfPages(writtenCheck.openBytes(data));
 		// Warnings only of content streams the original has too are the original's (copied byte for byte).
 		const copiedContent = Boolean(verdict?.contentOnly && writtenCheck.contentWarnings(file));
 		const counts = original.counts;
-		const readBy = Object.keys(counts).filter((name) => counts[name] > 0);
+		// The readers' own counts (mutool pages lists a page even of a file mupdf does not open).
+		const readBy = oracles.NAMES.filter((name) => counts[name] > 0);
 		const agreed = new Set(Object.values(counts)).size === 1 && readBy.length > 0;
 		const row = {
 			file: path.relative(folder, file),
@@ -146,6 +176,10 @@ async function main() {
 			renderedOtherwise: 0,
 		});
 		f.files++;
+		if (row.neverEnded) {
+			f.neverEnded = (f.neverEnded ?? 0) + 1;
+			continue;
+		}
 		if (row.pages === undefined) {
 			const reason = row.refused ?? 'not a PDF';
 			f.refused[reason] = (f.refused[reason] ?? 0) + 1;
@@ -173,6 +207,7 @@ async function main() {
 		readNotCounted: pick((row) => row.readNotCounted, 'refused', 'counts'),
 		notAsPdfinfo: pick((row) => row.notAsPdfinfo, 'pages', 'counts'),
 		overLimit: pick((row) => row.overLimit, 'work'),
+		neverEnded: pick((row) => row.neverEnded, 'neverEnded'),
 		rendered: rows.filter((row) => row.rendered).length,
 		renderedOtherwise: pick((row) => row.rendered?.differing.length > 0, 'rendered'),
 	};
@@ -193,6 +228,7 @@ async function main() {
 	console.log(`read by a reader, not counted: ${report.readNotCounted.length} (target 0)`);
 	console.log(`producers' files counted otherwise than pdfinfo: ${report.notAsPdfinfo.length}`);
 	console.log(`counted with work past the limit: ${report.overLimit.length} (target 0)`);
+	console.log(`never ended: ${JSON.stringify(report.neverEnded)} (target none)`);
 	if (render)
 		console.log(
 			`rendered: ${report.rendered}; pages rendered otherwise: ${report.renderedOtherwise.length} files`,
@@ -204,11 +240,18 @@ async function main() {
 			UNCOUNTED: report.readNotCounted,
 			'NOT-AS-PDFINFO': report.notAsPdfinfo,
 			'OVER-LIMIT': report.overLimit,
+			'NEVER-ENDED': report.neverEnded,
 			RENDERED: report.renderedOtherwise,
 		}))
 			for (const entry of entries) console.log(`${kind}\t${JSON.stringify(entry)}`);
 	process.exitCode =
-		report.writtenFails.length + report.readNotCounted.length + report.overLimit.length > 0 ? 1 : 0;
+		report.writtenFails.length +
+			report.readNotCounted.length +
+			report.overLimit.length +
+			report.neverEnded.length >
+		0
+			? 1
+			: 0;
 }
 
 // pdf.js leaves some of a damaged file's promises rejected after its document is destroyed: not ours.

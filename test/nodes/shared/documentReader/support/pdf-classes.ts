@@ -173,6 +173,9 @@ export const ORIGINAL_COUNTS: Record<string, string> = {
 	'a linearization dictionary of `/N 3-0` and `/L 43-5`': '1 1 1 1',
 	'a page whose /Contents array names an object that is not there': '30 30 30 30',
 	'a page whose /Contents names an object that is not there': '30 30 30 30',
+	'a page whose /Contents is a dictionary, not a stream': '30 30 30 30',
+	"a catalog's /AcroForm without /Fields": '30 30 30 30',
+	"a catalog's /Metadata stream without /Type /Metadata /Subtype /XML": '30 30 30 30',
 	'`>> stream` inside a string before the definitions': '30 30 30 30',
 	'`>> stream` inside a comment before the definitions': '30 30 30 30',
 };
@@ -292,6 +295,39 @@ export function classes(): Array<[string, Buffer]> {
 						? { number: 3, body: '<< /Type /Page /Parent 2 0 R /Contents 77 0 R >>' }
 						: piece,
 				),
+			}),
+		],
+		// Parts a reader checks, copied as they are (the fuzzer's findings, reduced).
+		[
+			'a page whose /Contents is a dictionary, not a stream',
+			assemble({
+				pieces: [
+					...full().map((piece) =>
+						typeof piece === 'object' && !Buffer.isBuffer(piece) && piece.number === 3
+							? { number: 3, body: '<< /Type /Page /Parent 2 0 R /Contents 60 0 R >>' }
+							: piece,
+					),
+					{ number: 60, body: '<< >>' },
+				],
+			}),
+		],
+		[
+			"a catalog's /AcroForm without /Fields",
+			assemble({
+				pieces: [
+					{ number: 1, body: '<< /Type /Catalog /Pages 2 0 R /AcroForm << >> >>' },
+					...full().slice(1),
+				],
+			}),
+		],
+		[
+			"a catalog's /Metadata stream without /Type /Metadata /Subtype /XML",
+			assemble({
+				pieces: [
+					{ number: 1, body: '<< /Type /Catalog /Pages 2 0 R /Metadata 61 0 R >>' },
+					...full().slice(1),
+					{ number: 61, body: stream('', '') },
+				],
 			}),
 		],
 		[

@@ -31,8 +31,12 @@ const PAGES = {
 	mupdf: (out) => /^Pages:\s+(\d+)/m.exec(out)?.[1],
 	mupdfPages: (out) => out.match(/^<page pagenum=/gm)?.length,
 };
-/** qpdf's words for a warning in a page's content stream (its operators, not the file's structure). */
-const CONTENT = /\(content, offset \d+\)/;
+/**
+ * qpdf's words for a warning about stream data (a page's content operators, data its filter cannot
+ * decode), not the file's structure: the writer copies stream data byte for byte.
+ */
+const CONTENT =
+	/\(content, offset \d+\)|error decoding stream data|errors while decoding content stream|re-processed without filtering|input stream is complete but output may still be valid/;
 /** Output kept for a failure's sentence: enough to name the warning, never a whole file. */
 const SHOWN = 300;
 
@@ -124,7 +128,7 @@ function checker({ ms = READ_MS, cpuSeconds = Math.ceil(ms / 1000) } = {}) {
 				.filter((line) => /^(WARNING|ERROR)\b|^qpdf: /.test(line));
 			if (check.status !== 0 || said.length > 0)
 				failures.push(`qpdf --check exits ${check.status}: ${cut(said.join(' ') || check.out)}`);
-			// A content stream's syntax is the original's: the writer copies stream data byte for byte.
+			// Stream data is the original's: the writer copies it byte for byte.
 			const contentOnly =
 				said.length > 0 &&
 				said.every((line) => CONTENT.test(line) || /^qpdf: /.test(line)) &&
@@ -206,7 +210,7 @@ async function readAndCheck(readDocument, check, bytes, file) {
 	return { read, verdict };
 }
 
-/** Whether `qpdf --check` warns of a content stream in `file` (an original whose content the writer copies). */
+/** Whether `qpdf --check` warns of stream data in `file` (an original whose data the writer copies). */
 function contentWarnings(file) {
 	const { stdout = '', stderr = '' } = require('node:child_process').spawnSync(
 		'qpdf',
