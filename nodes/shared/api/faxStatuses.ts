@@ -11,7 +11,7 @@ interface FaxStatusInfo {
 }
 
 /** Keyed by the status as the API sends it; in the SDK's order, `in_progress` (from the API reference, not the SDK's enum) last. */
-const FAX_STATUSES: Record<string, FaxStatusInfo> = {
+export const FAX_STATUSES: Record<string, FaxStatusInfo> = {
 	success: { name: 'Success', meaning: 'The fax was sent (or received) completely.' },
 	partially_sent: {
 		name: 'Partially Sent',
@@ -125,15 +125,6 @@ export function isFinalStatus(value: unknown): boolean {
 	const info = entryOf(FAX_STATUSES, value);
 	return info !== undefined && info !== FAX_STATUSES.in_progress;
 }
-
-// One sentence goes without its period, as n8n writes a tooltip.
-export const FAX_STATUS_OPTIONS = Object.entries(FAX_STATUSES)
-	.map(([value, { name, meaning }]) => ({
-		name,
-		value,
-		description: meaning.includes('. ') ? meaning : meaning.replace(/\.$/, ''),
-	}))
-	.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
 /** The fields a fax output gets beside its `status`: the meaning and whether a retry makes sense (null for an unknown status). */
 export function faxStatusFields(value: unknown) {
