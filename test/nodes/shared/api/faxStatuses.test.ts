@@ -1,7 +1,10 @@
-import { faxStatusFields, isFinalStatus } from '../../../../nodes/shared/api/faxStatuses';
+import {
+	faxStatusFields,
+	isFinalStatus,
+	outboxStatusFields,
+} from '../../../../nodes/shared/api/faxStatuses';
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { triggerParameters } from '../../../../nodes/shared/triggers/properties';
-import { outboxStatusFields } from '../../../../nodes/shared/api/outboxStatuses';
 
 // The SDK's FaxStatus (AlohiHQ/faxplus-js models/fax-status.ts), in its order.
 const SDK_STATUSES = [
