@@ -17,7 +17,8 @@ import { matchesStatuses, readOptions } from '../shared/triggers/settings';
 import { checkDocumentOptions, readSubscription } from '../shared/triggers/checks';
 import { nodeErrorOf, operationError, refusalOf } from '../shared/transport/nodeErrors';
 import { n8nPollBudgetMs, skippedCheckRefusal, skipsDuplicateCheck } from '../shared/n8n/triggers';
-import { errorText, logDebug } from '../shared/logging/log';
+import { logDebug } from '../shared/logging/log';
+import { errorText } from '../shared/logging/errorText';
 import { LOG_WINDOW_MS, logThrottledWarning, Throttle } from '../shared/logging/throttle';
 import { CategoryCursor, DEFAULT_OVERLAP_MINUTES, type SelectedFax } from './cursor';
 
