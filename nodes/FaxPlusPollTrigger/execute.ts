@@ -11,7 +11,7 @@ import {
 	wasRecorded,
 } from '../shared/triggers/recordOnce';
 import { readOptions } from '../shared/triggers/settings';
-import { saveTriggerItemCustomData } from '../shared/logging/customData';
+import { saveTriggerItemCustomData } from '../shared/triggers/itemCustomData';
 import { AGAIN_FIELD, fetchTestEvent } from './poll';
 
 export async function runPolledFaxes(this: IExecuteFunctions) {

@@ -7,17 +7,18 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 import { readPhoneNumbers } from '../shared/phone/numbers';
-import { formatUtc, withIsoTimeValues } from '../shared/api/dates';
+import { formatUtc } from '../shared/api/dates';
 import { FIRST_FAX_PAGE, faxPages, readFaxListPage, startSecondOf } from '../shared/api/faxList';
 import { collectPages } from '../shared/api/pager';
 import { isFinalStatus } from '../shared/api/faxStatuses';
 import { withDocument } from '../shared/triggers/document';
-import { faxFieldsOf, idOf, isObject } from '../shared/triggers/output';
+import { faxFieldsOf, idOf, isObject, withIsoTimeValues } from '../shared/triggers/output';
 import { matchesStatuses, readOptions } from '../shared/triggers/settings';
 import { checkDocumentOptions, readSubscription } from '../shared/triggers/checks';
 import { nodeErrorOf, operationError, refusalOf } from '../shared/transport/nodeErrors';
 import { n8nPollBudgetMs, skippedCheckRefusal, skipsDuplicateCheck } from '../shared/n8n/triggers';
-import { errorText, logDebug } from '../shared/logging/log';
+import { logDebug } from '../shared/logging/log';
+import { errorText } from '../shared/logging/errorText';
 import { LOG_WINDOW_MS, logThrottledWarning, Throttle } from '../shared/logging/throttle';
 import { CategoryCursor, DEFAULT_OVERLAP_MINUTES, type SelectedFax } from './cursor';
 

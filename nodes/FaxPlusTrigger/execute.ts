@@ -12,7 +12,7 @@ import {
 	type RecordedBefore,
 } from '../shared/triggers/recordOnce';
 import { readOptions } from '../shared/triggers/settings';
-import { saveTriggerItemCustomData } from '../shared/logging/customData';
+import { saveTriggerItemCustomData } from '../shared/triggers/itemCustomData';
 import { logDebug } from '../shared/logging/log';
 import { operationError } from '../shared/transport/nodeErrors';
 

@@ -3,7 +3,8 @@
 import type { IHookFunctions } from 'n8n-workflow';
 import { recordedEndpoint, writeEndpoint } from './endpointRecord';
 import { nodeErrorOf, operationError } from '../shared/transport/nodeErrors';
-import { errorText, logInfo, logWarning, urlWithoutSecrets } from '../shared/logging/log';
+import { logInfo, logWarning, urlWithoutSecrets } from '../shared/logging/log';
+import { errorText } from '../shared/logging/errorText';
 import { isEmptySecret, WEAK_SECRET_MESSAGE } from './credentialTest';
 import { skippedCheckRefusal, skipsDuplicateCheck } from '../shared/n8n/triggers';
 import { isValidWebhookSecret } from './signature';

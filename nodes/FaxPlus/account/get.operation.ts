@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/parameters';
 import { userIdOf } from '../shared/values';
-import { getItem } from '../shared/items';
+import { getItem } from '../shared/recordItems';
 import { updateDisplayOptions } from '../shared/display';
 
 export const option = {

@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { getItem } from '../shared/items';
+import { getItem } from '../shared/recordItems';
 import { userIdFields } from '../shared/parameters';
 import { userIdOf } from '../shared/values';
 import { updateDisplayOptions } from '../shared/display';

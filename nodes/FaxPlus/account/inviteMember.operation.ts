@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { answerOr } from '../shared/items';
+import { answerOr } from '../shared/recordItems';
 import { apiRequest } from '../shared/requests';
 import { isEmailAddress } from './emails';
 import { listOf } from '../shared/values';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/parameters';
 import { updateFieldsCollection, nonEmptyUpdate } from '../shared/updateFields';
-import { answerOr } from '../shared/items';
+import { answerOr } from '../shared/recordItems';
 import { userIdOf } from '../shared/values';
 import { retryOf, retryFields } from '../shared/retry';
 import { apiRequest } from '../shared/requests';

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { memberLocator } from '../shared/parameters';
 import { updateFieldsCollection, nonEmptyUpdate, updateText } from '../shared/updateFields';
 import { requiredString } from '../shared/values';
-import { answerOr } from '../shared/items';
+import { answerOr } from '../shared/recordItems';
 import { apiRequest } from '../shared/requests';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { updateDisplayOptions } from '../shared/display';

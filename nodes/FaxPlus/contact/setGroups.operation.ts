@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { answerOr } from '../shared/items';
+import { answerOr } from '../shared/recordItems';
 import { resourceLocator } from '../shared/parameters';
 import { requiredIdList, requiredString } from '../shared/values';
 import { apiRequest } from '../shared/requests';

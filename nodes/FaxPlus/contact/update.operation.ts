@@ -4,7 +4,7 @@ import { e164Numbers } from '../shared/faxNumbers';
 import { apiRequest } from '../shared/requests';
 import { userIdFields, resourceLocator, USER_DEPENDENCY } from '../shared/parameters';
 import { updateFieldsCollection, nonEmptyUpdate, updateText } from '../shared/updateFields';
-import { answerOr } from '../shared/items';
+import { answerOr } from '../shared/recordItems';
 import { CONTACT_UNTRUSTED } from './list';
 import { updateDisplayOptions } from '../shared/display';
 

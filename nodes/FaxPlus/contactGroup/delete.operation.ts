@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { deleteItem } from '../shared/items';
+import { deleteItem } from '../shared/recordItems';
 import { requiredString } from '../shared/values';
 import { updateDisplayOptions } from '../shared/display';
 

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/parameters';
-import { deleteItem } from '../shared/items';
+import { deleteItem } from '../shared/recordItems';
 import { faxIdField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';
 import { updateDisplayOptions } from '../shared/display';
 

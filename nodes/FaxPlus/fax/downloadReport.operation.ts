@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { outputBinaryField, userIdFields } from '../shared/parameters';
+import { userIdFields } from '../shared/parameters';
+import { outputBinaryField } from '../shared/outputFile';
 import { faxIdField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';
 import { outputFaxFile } from './shared/faxFile';
 import { downloadFaxFile } from '../../shared/api/faxFiles';

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { outputBinaryField, userIdFields } from '../shared/parameters';
+import { userIdFields } from '../shared/parameters';
+import { outputBinaryField } from '../shared/outputFile';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 import { apiDownload } from '../shared/requests';
 import { safeFileName } from '../../shared/api/faxFiles';

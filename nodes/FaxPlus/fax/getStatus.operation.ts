@@ -14,8 +14,7 @@ import {
 } from './shared/sentFaxes';
 import { outboxFaxes } from '../../shared/api/accountLists';
 import { SENT_PAGE, sentSince } from '../../shared/api/faxList';
-import { faxStatusFields, isFinalStatus } from '../../shared/api/faxStatuses';
-import { outboxStatusFields } from '../../shared/api/outboxStatuses';
+import { faxStatusFields, isFinalStatus, outboxStatusFields } from '../../shared/api/faxStatuses';
 import { requestScope } from '../shared/requests';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { FAX_UNTRUSTED } from './shared/fields';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/parameters';
 import { updateFieldsCollection, nonEmptyUpdate } from '../shared/updateFields';
-import { answerOr } from '../shared/items';
+import { answerOr } from '../shared/recordItems';
 import { booleanValue } from '../shared/values';
 import { apiGet, apiRequest } from '../shared/requests';
 import { faxIdField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';

@@ -19,12 +19,8 @@ import {
 	readFaxListPage,
 	type FaxCursor,
 } from '../../shared/api/faxList';
-import {
-	entryKey,
-	FIRST_OFFSET_PAGE,
-	offsetPages,
-	type OffsetCursor,
-} from '../../shared/api/pager';
+import { entryKey } from '../../shared/api/pager';
+import { FIRST_OFFSET_PAGE, offsetPages, type OffsetCursor } from '../../shared/api/offsetPages';
 import { withoutHookToken } from '../../shared/api/hookTokens';
 import { listLegacyHooks } from '../../shared/api/legacyHooks';
 import { listWebhookEndpoints } from '../../shared/api/webhookEndpoints';

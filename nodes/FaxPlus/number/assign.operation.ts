@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { memberLocator, userIdFields } from '../shared/parameters';
 import { requiredString, userIdOf } from '../shared/values';
-import { answerOr } from '../shared/items';
+import { answerOr } from '../shared/recordItems';
 import { apiRequest } from '../shared/requests';
 import { faxNumberField, faxNumberOf } from './fields';
 import { updateDisplayOptions } from '../shared/display';

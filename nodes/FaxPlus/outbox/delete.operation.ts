@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/parameters';
 import { requiredString, userIdOf } from '../shared/values';
-import { deleteItem } from '../shared/items';
+import { deleteItem } from '../shared/recordItems';
 import { outboxFaxIdField, OUTBOX_UNTRUSTED } from './fields';
 import { updateDisplayOptions } from '../shared/display';
 

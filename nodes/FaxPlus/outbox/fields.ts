@@ -3,7 +3,7 @@
 import type { UntrustedField, SimplifiedShape } from '../shared/output';
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { resourceLocator, USER_DEPENDENCY } from '../shared/parameters';
-import { outboxStatusFields } from '../../shared/api/outboxStatuses';
+import { outboxStatusFields } from '../../shared/api/faxStatuses';
 
 export function withOutboxStatusMeaning(record: Record<string, unknown>): IDataObject {
 	const meaning = 'status' in record && outboxStatusFields(record.status);

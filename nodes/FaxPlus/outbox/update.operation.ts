@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/parameters';
-import { answerOr } from '../shared/items';
+import { answerOr } from '../shared/recordItems';
 import { apiGet, apiRequest } from '../shared/requests';
 import { outboxFaxIdField, OUTBOX_UNTRUSTED } from './fields';
 import type { OutboxFax } from '../../shared/api/accountLists';

@@ -6,7 +6,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { recordItems } from './items';
+import { recordItems } from './recordItems';
 import { shapedItems, type SimplifiedShape } from './output';
 import { withToolDefault } from './asTool';
 import { requestScope } from './requests';

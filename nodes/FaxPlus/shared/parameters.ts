@@ -115,17 +115,6 @@ export function memberLocator(description: string): INodeProperties {
 	});
 }
 
-export function outputBinaryField(what: string): INodeProperties {
-	return {
-		displayName: 'Put Output File in Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		required: true,
-		hint: `The name of the output binary field to put the ${what} in`,
-	};
-}
-
 /** A field of a collection as a hint names it, with where it is: "Max Pages (Options → Add Option → Max Pages)". */
 export const fieldWithPlace = (collection: typeof UPDATE_FIELDS, field: string) =>
 	`${field} (${collection.displayName} → ${collection.placeholder} → ${field})`;

@@ -47,9 +47,6 @@ export function locatorValue(value: unknown): unknown {
 	return value;
 }
 
-export const outputFieldOf = (context: IExecuteFunctions, itemIndex: number) =>
-	requiredString(context, 'binaryPropertyName', 'Put Output File in Field', itemIndex);
-
 /** A whole number of `minimum` or more (a numeric string too); `fallback`, if given, for an empty value; else an error naming the field. */
 export function wholeNumber(
 	context: IExecuteFunctions,

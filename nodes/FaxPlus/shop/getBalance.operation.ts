@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { getItem } from '../shared/items';
+import { getItem } from '../shared/recordItems';
 import { updateDisplayOptions } from '../shared/display';
 
 export const option = {

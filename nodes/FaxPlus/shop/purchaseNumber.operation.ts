@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { answerOr } from '../shared/items';
+import { answerOr } from '../shared/recordItems';
 import { requiredString } from '../shared/values';
 import { apiRequest } from '../shared/requests';
 import { updateDisplayOptions } from '../shared/display';

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { getItem, TOKEN_TIMES } from '../shared/items';
+import { getItem } from '../shared/recordItems';
+import { TOKEN_TIMES } from '../shared/items';
 import { updateDisplayOptions } from '../shared/display';
 
 export const option = {

@@ -106,17 +106,3 @@ export function isoTime(value: unknown, form: 'text' | 'milliseconds' = 'text'):
 	if (date === undefined || Number.isNaN(date.getTime())) return value;
 	return date.toISOString().replace('.000Z', 'Z');
 }
-
-/**
- * A record of Fax.Plus's as its fields were named (a trigger's `hook` and `data`), each time field's
- * value in ISO 8601 UTC where it is in Fax.Plus's form, as `isoTime` reads it; the rest as it came.
- */
-export function withIsoTimeValues<Fields extends Record<string, unknown>>(record: Fields): Fields {
-	// fromEntries keeps a `__proto__` key of parsed JSON as a field, not a prototype.
-	return Object.fromEntries(
-		Object.entries(record).map(([name, value]) => [
-			name,
-			isTimeField(name) ? isoTime(value) : value,
-		]),
-	) as Fields;
-}

@@ -1,4 +1,4 @@
-// Fax statuses (SDK's FaxStatus, apidoc's meanings; failed_fs_49/_2 from T.30, unconfirmed).
+// Fax statuses (SDK's FaxStatus, apidoc's meanings; failed_fs_49/_2 from T.30, unconfirmed), then the outbox's.
 
 const PAGES_INVALID =
 	'The file could not be converted. Check that every page of the documents is valid.';
@@ -11,7 +11,7 @@ interface FaxStatusInfo {
 }
 
 /** Keyed by the status as the API sends it; in the SDK's order, `in_progress` (from the API reference, not the SDK's enum) last. */
-const FAX_STATUSES: Record<string, FaxStatusInfo> = {
+export const FAX_STATUSES: Record<string, FaxStatusInfo> = {
 	success: { name: 'Success', meaning: 'The fax was sent (or received) completely.' },
 	partially_sent: {
 		name: 'Partially Sent',
@@ -115,7 +115,7 @@ const FAX_STATUSES: Record<string, FaxStatusInfo> = {
 };
 
 /** A status's entry in `table` (case and spaces aside), or undefined for one it does not know (a newer one). */
-export function entryOf<T>(table: Record<string, T>, value: unknown): T | undefined {
+function entryOf<T>(table: Record<string, T>, value: unknown): T | undefined {
 	const key = typeof value === 'string' ? value.trim().toLowerCase() : '';
 	return Object.hasOwn(table, key) ? table[key] : undefined;
 }
@@ -126,15 +126,6 @@ export function isFinalStatus(value: unknown): boolean {
 	return info !== undefined && info !== FAX_STATUSES.in_progress;
 }
 
-// One sentence goes without its period, as n8n writes a tooltip.
-export const FAX_STATUS_OPTIONS = Object.entries(FAX_STATUSES)
-	.map(([value, { name, meaning }]) => ({
-		name,
-		value,
-		description: meaning.includes('. ') ? meaning : meaning.replace(/\.$/, ''),
-	}))
-	.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-
 /** The fields a fax output gets beside its `status`: the meaning and whether a retry makes sense (null for an unknown status). */
 export function faxStatusFields(value: unknown) {
 	const info = entryOf(FAX_STATUSES, value);
@@ -142,4 +133,19 @@ export function faxStatusFields(value: unknown) {
 		statusMeaning: info?.meaning ?? null,
 		statusRetryable: info ? info.retryable === true : null,
 	};
+}
+
+/** What the statuses of a fax still in the outbox mean: none is final, and sending again would send twice. */
+const OUTBOX_STATUS_MEANINGS: Record<string, string> = {
+	submitted: 'Queued in the outbox; Fax.Plus is about to convert and send it.',
+	converting: 'Fax.Plus is converting the documents into fax pages.',
+	scheduled: 'Waiting in the outbox until its Send At time.',
+	scheduled_for_sending: 'Converted and waiting for a line to send it.',
+	sending: 'Being sent now.',
+};
+
+/** `statusMeaning` and `statusRetryable` of an outbox fax (null for a status this list does not know). */
+export function outboxStatusFields(value: unknown) {
+	const meaning = entryOf(OUTBOX_STATUS_MEANINGS, value) ?? null;
+	return { statusMeaning: meaning, statusRetryable: meaning === null ? null : false };
 }

@@ -3,11 +3,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { entriesOf } from './pager';
 import type { FaxEvent } from './events';
-import { DEFAULT_BASE_URL } from '../transport/addresses';
+import { checkedBaseUrl, DEFAULT_BASE_URL } from '../transport/addresses';
 import {
 	faxPlusApiDeleteIfExists,
+	credentialTypeOf,
 	faxPlusApiRequest,
-	faxPlusBaseUrl,
 	type FaxPlusContext,
 	type RequestScope,
 } from '../transport/transport';
@@ -54,7 +54,8 @@ export async function checkDeliverableUrl(
 	what: { label: string; itemIndex?: number },
 ): Promise<void> {
 	if (!/^http:\/\//i.test(url)) return;
-	if ((await faxPlusBaseUrl(context)) !== DEFAULT_BASE_URL) return;
+	const credentials = await context.getCredentials(credentialTypeOf(context));
+	if (checkedBaseUrl(context, credentials.baseUrl) !== DEFAULT_BASE_URL) return;
 	throw operationError(context, {
 		itemIndex: what.itemIndex,
 		message: `${what.label} ${url} is http://, but Fax.Plus delivers webhooks only to https:// addresses`,

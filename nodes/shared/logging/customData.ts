@@ -1,5 +1,5 @@
 // Custom data to find an execution by fax; values joined, cut to n8n's 255 at an entry.
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { executionCustomData } from '../n8n/executionCustomData';
 import { oneLine } from './log';
 
@@ -42,15 +42,6 @@ function mergedValue(existing: string | undefined, added: unknown): string {
 	}
 	const value = entries.join(', ');
 	return dropped > 0 ? `${value}, +${dropped} more` : value;
-}
-
-export function saveTriggerItemCustomData(
-	context: IExecuteFunctions,
-	json: IDataObject,
-	numbers: boolean,
-): void {
-	const { faxId, event, status, webhookId: deliveryId, from, to } = json;
-	saveFaxCustomData(context, { faxId, event, status, deliveryId, from, to }, { numbers });
 }
 
 /** Saves the fax's facts with the execution; never throws (worth less than the run). */

@@ -69,25 +69,6 @@ export const logDebug = logAt('debug');
 export const logInfo = logAt('info');
 export const logWarning = logAt('warn');
 
-/** An error's message for a log line: one line, no stack; outside text is cut before it is read. */
-export function errorText(error: unknown): string {
-	const message = error instanceof Error ? error.message : String(error);
-	const description = (error as { description?: unknown })?.description;
-	// Cut, then without leading spaces and trailing dots and spaces, in one pass from the end.
-	const withoutStop = (whole: string) => {
-		const text = whole.slice(0, 1000);
-		let end = text.length;
-		while (end > 0 && (text[end - 1] === '.' || text[end - 1].trim() === '')) end--;
-		return text.slice(0, end).trimStart();
-	};
-	return oneLine(
-		typeof description === 'string' && description.trim() !== ''
-			? `${withoutStop(message)}. ${withoutStop(description)}`
-			: withoutStop(message),
-		400,
-	);
-}
-
 /** The text with every secret replaced by `***`, and any `Bearer <token>` too unless `bearer` is false (then no pattern reads it, so it may precede a cut). */
 export function maskText(text: string, secrets: string[], bearer = true): string {
 	let masked = text;

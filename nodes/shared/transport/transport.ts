@@ -166,11 +166,6 @@ async function send(context: FaxPlusContext, request: FaxPlusRequest, download =
 	}
 }
 
-export async function faxPlusBaseUrl(context: FaxPlusContext): Promise<string> {
-	const credentials = await context.getCredentials(credentialTypeOf(context));
-	return checkedBaseUrl(context, credentials.baseUrl);
-}
-
 export async function faxPlusApiRequest<T = IDataObject>(
 	context: FaxPlusContext,
 	request: FaxPlusRequest,

@@ -2,7 +2,7 @@
 // Beside them the marker item of a refused signature's run: webhook() hands it to n8n beside its
 // 401 (refusalRunItem()), and execute() fails the run with its words (refusalOfItem()).
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
-import { isoTime, withIsoTimeValues } from '../api/dates';
+import { isoTime, isTimeField } from '../api/dates';
 import { faxStatusFields } from '../api/faxStatuses';
 import { readPhoneNumbers } from '../phone/numbers';
 
@@ -108,3 +108,17 @@ export function refusalOfItem(json: IDataObject): RefusalRun | undefined {
 }
 
 const REFUSAL_KEY = 'signatureRefusal';
+
+/**
+ * A record of Fax.Plus's as its fields were named (a trigger's `hook` and `data`), each time field's
+ * value in ISO 8601 UTC where it is in Fax.Plus's form, as `isoTime` reads it; the rest as it came.
+ */
+export function withIsoTimeValues<Fields extends Record<string, unknown>>(record: Fields): Fields {
+	// fromEntries keeps a `__proto__` key of parsed JSON as a field, not a prototype.
+	return Object.fromEntries(
+		Object.entries(record).map(([name, value]) => [
+			name,
+			isTimeField(name) ? isoTime(value) : value,
+		]),
+	) as Fields;
+}

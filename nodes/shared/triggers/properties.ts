@@ -1,7 +1,16 @@
 // Parameters both triggers show (the webhook one and the polling one).
 import type { INodeProperties } from 'n8n-workflow';
-import { FAX_STATUS_OPTIONS } from '../api/faxStatuses';
+import { FAX_STATUSES } from '../api/faxStatuses';
 import { customDataNumbersOption } from '../logging/customData';
+
+// One sentence goes without its period, as n8n writes a tooltip.
+const FAX_STATUS_OPTIONS = Object.entries(FAX_STATUSES)
+	.map(([value, { name, meaning }]) => ({
+		name,
+		value,
+		description: meaning.includes('. ') ? meaning : meaning.replace(/\.$/, ''),
+	}))
+	.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
 // Module-level, so both triggers hold the same option objects around their own.
 const OPTIONS_BEFORE: INodeProperties[] = [

@@ -1,7 +1,7 @@
 // A fax file as a download operation outputs it: in the output field, beside the input's JSON.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { runsAsTool } from '../../../shared/n8n/executeContext';
-import { outputFieldOf } from '../../shared/values';
+import { outputFieldOf } from '../../shared/outputFile';
 
 /** Downloads a fax file into the output field, keeping the input's JSON and files. */
 export async function outputFaxFile(

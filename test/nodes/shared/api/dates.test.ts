@@ -3,7 +3,6 @@ import {
 	formatUtc,
 	isoTime,
 	parseDateTime,
-	withIsoTimeValues,
 } from '../../../../nodes/shared/api/dates';
 import { TOKEN_TIMES, withIsoTimes } from '../../../../nodes/FaxPlus/shared/items';
 import { fromLuxon } from '../../../../nodes/shared/n8n/executeContext';
@@ -101,23 +100,5 @@ describe('shared/dates', () => {
 		const padded = `2024-01-10 00:00:00${' '.repeat(60)}`;
 		expect(isoTime(padded.slice(0, 64))).toBe('2024-01-10T00:00:00Z');
 		expect(isoTime(padded)).toBe(padded);
-	});
-
-	it("keeps a trigger payload's names and turns only its times into ISO 8601 UTC", () => {
-		const payload = JSON.parse(
-			'{"event_time":"2024-09-09 10:44:39","start_time":"not a time","file_name":"2024-09-09 10:44:39",' +
-				'"last_update":null,"__proto__":{"start_time":"x"}}',
-		);
-		const read = withIsoTimeValues(payload);
-		expect(read).toEqual({
-			event_time: '2024-09-09T10:44:39Z',
-			start_time: 'not a time',
-			// Not one of Fax.Plus's time fields: as it came.
-			file_name: '2024-09-09 10:44:39',
-			last_update: null,
-			['__proto__']: { start_time: 'x' },
-		});
-		expect(Object.getPrototypeOf(read)).toBe(Object.prototype);
-		expect(Object.keys(read)).toEqual(Object.keys(payload));
 	});
 });

@@ -1,9 +1,10 @@
 import {
-	FAX_STATUS_OPTIONS,
 	faxStatusFields,
 	isFinalStatus,
+	outboxStatusFields,
 } from '../../../../nodes/shared/api/faxStatuses';
-import { outboxStatusFields } from '../../../../nodes/shared/api/outboxStatuses';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { triggerParameters } from '../../../../nodes/shared/triggers/properties';
 
 // The SDK's FaxStatus (AlohiHQ/faxplus-js models/fax-status.ts), in its order.
 const SDK_STATUSES = [
@@ -96,9 +97,12 @@ describe('fax statuses', () => {
 	});
 
 	it('offers every status as a choice, sorted by label the way the editor compares them', () => {
-		expect(FAX_STATUS_OPTIONS).toHaveLength(24);
-		const names = FAX_STATUS_OPTIONS.map((o) => o.name);
+		const options = triggerParameters({}, []).find((p) => p.name === 'options')?.options;
+		const statuses = (options as INodeProperties[]).find((o) => o.name === 'statuses');
+		const choices = statuses?.options as INodePropertyOptions[];
+		expect(choices).toHaveLength(24);
+		const names = choices.map((o) => o.name);
 		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
-		expect(new Set(FAX_STATUS_OPTIONS.map((o) => o.value))).toEqual(new Set(ALL_STATUSES));
+		expect(new Set(choices.map((o) => o.value))).toEqual(new Set(ALL_STATUSES));
 	});
 });

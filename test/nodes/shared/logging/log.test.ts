@@ -1,6 +1,7 @@
 // What a log line says of an error whose text came from outside: cut, one line, in time linear
 // in its length (a run of dots or spaces once took quadratic time), a token it echoes masked.
-import { errorText, logWarning } from '../../../../nodes/shared/logging/log';
+import { logWarning } from '../../../../nodes/shared/logging/log';
+import { errorText } from '../../../../nodes/shared/logging/errorText';
 import { expectLinear } from '../../../support/linear';
 
 describe('errorText', () => {
