@@ -82,13 +82,10 @@ class PdfWriter {
 		const aes = this.streams
 			.filter(({ cipher }) => cipher?.aes)
 			.sort((one, other) => one.start - other.start);
-		const tails = aes
-			.map(({ start, end }) => lastBlocksAt(end - start))
-			.map(({ start, end }, at) => ({
-				start: aes[at].start + start,
-				end: aes[at].start + end,
-				bytes: [] as Uint8Array[],
-			}));
+		const tails = aes.map(({ start, end }) => {
+			const blocks = lastBlocksAt(end - start);
+			return { start: start + blocks.start, end: start + blocks.end, bytes: [] as Uint8Array[] };
+		});
 		for await (const [at, part] of pieces(input, tails)) tails[at].bytes.push(part);
 		for (const [at, stream] of aes.entries()) {
 			const padding = new Decrypter(stream.cipher!, stream.ref).padding(
@@ -98,16 +95,11 @@ class PdfWriter {
 			this.lengths[stream.number] = (await this.objectText(stream.number)).length;
 		}
 		const id = this.file.trailer.get('ID');
-		const [first, second] = Array.isArray(id) ? id : [];
 		const given =
-			id instanceof Array &&
-			id.length === 2 &&
-			first instanceof PdfString &&
-			second instanceof PdfString;
+			Array.isArray(id) && id.length === 2 ? id.filter((each) => each instanceof PdfString) : [];
 		const fresh = hash.digest('hex');
-		const ids = given
-			? [first, second].map((each) => each.bytes().toString('hex'))
-			: [fresh, fresh];
+		const ids =
+			given.length === 2 ? given.map((each) => each.bytes().toString('hex')) : [fresh, fresh];
 		this.trailer = `trailer\n<</Size ${this.sources.length} /Root ${CATALOG} 0 R${infoNumber > 0 ? ` /Info ${infoNumber} 0 R` : ''} /ID [<${ids[0]}> <${ids[1]}>]>>\nstartxref\n`;
 		// Objects without data in number order, then streams in the order of their data in the input.
 		this.streams.sort((one, other) => one.start - other.start);
@@ -134,26 +126,24 @@ class PdfWriter {
 		const decrypters = this.streams.map(({ cipher, ref }) => cipher && new Decrypter(cipher, ref));
 		const written = this.streams.map(() => 0);
 		let current = -1;
-		const ended = function* (streams: Stream[]) {
-			if (current >= 0 && written[current] !== streams[current].length)
-				throw new Error('The document changed since it was read');
-			if (current >= 0) yield STREAM_END;
+		// Ends the streams before `to`, each whole, and writes the head of each after them up to `to`.
+		const through = async function* (writer: PdfWriter, to: number) {
+			for (const streams = writer.streams; current < to; current++) {
+				if (current >= 0 && written[current] !== streams[current].length)
+					throw new Error('The document changed since it was read');
+				if (current >= 0) yield STREAM_END;
+				if (current + 1 < streams.length)
+					yield Buffer.from(await writer.objectText(streams[current + 1].number), 'latin1');
+			}
 		};
 		for await (const [at, part] of pieces(input, this.streams)) {
-			for (; current < at; current++) {
-				yield* ended(this.streams);
-				yield Buffer.from(await this.objectText(this.streams[current + 1].number), 'latin1');
-			}
+			yield* through(this, at);
 			const out = decrypters[at]?.update(part) ?? part;
 			const kept = out.subarray(0, this.streams[at].length - written[at]);
 			written[at] += kept.length;
 			if (kept.length > 0) yield kept;
 		}
-		for (; current < this.streams.length; current++) {
-			yield* ended(this.streams);
-			if (current + 1 < this.streams.length)
-				yield Buffer.from(await this.objectText(this.streams[current + 1].number), 'latin1');
-		}
+		yield* through(this, this.streams.length);
 		const rows = [`xref\n0 ${this.sources.length}\n0000000000 65535 f\r\n`];
 		for (let number = 1; number < this.sources.length; number++) {
 			rows.push(`${String(this.offsets[number]).padStart(10, '0')} 00000 n\r\n`);
@@ -228,10 +218,8 @@ class PdfWriter {
 		}
 		const added = [`/Type /Page /Parent ${ROOT} 0 R`];
 		for (const key of INHERITED) {
-			const text =
-				dict!.has(key) || !inherited[key]
-					? undefined
-					: this.text(inherited[key].value, inherited[key].owner);
+			const from = dict!.has(key) ? undefined : inherited[key];
+			const text = from && this.text(from.value, from.owner);
 			if (text !== undefined) added.push(`/${key} ${text}`);
 		}
 		return this.dictText(dict!, owner, ['Type', 'Parent'], added.join(' '));
