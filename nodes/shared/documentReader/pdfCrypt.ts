@@ -41,15 +41,11 @@ export function standardDecrypt(
 	const [version, revision] = [integerOf(encrypt.get('V') ?? 0), integerOf(encrypt.get('R'))];
 	const [streams, strings] = ['StmF', 'StrF'].map((key) => methodOf(encrypt, version, key));
 	const plainMetadata = revision >= 4 && encrypt.get('EncryptMetadata') === false;
-	const ciphers = (keyFor: (method: string) => PdfCipher['keyOf']) => ({
-		...(streams !== 'None' && {
-			streams: { aes: streams.startsWith('AES'), keyOf: keyFor(streams) },
-		}),
-		...(strings !== 'None' && {
-			strings: { aes: strings.startsWith('AES'), keyOf: keyFor(strings) },
-		}),
-		plainMetadata,
-	});
+	const ciphers = (keyFor: (method: string) => PdfCipher['keyOf']): PdfCrypt => {
+		const cipher = (method: string) =>
+			method === 'None' ? undefined : { aes: method.startsWith('AES'), keyOf: keyFor(method) };
+		return { streams: cipher(streams), strings: cipher(strings), plainMetadata };
+	};
 	const [owner, user] = [bytesOf(encrypt.get('O')), bytesOf(encrypt.get('U'))];
 	if (revision >= 5) {
 		if (owner.length < 48 || user.length < 48) unreadable();
@@ -92,8 +88,8 @@ export function standardDecrypt(
 	let check = revision === 2 ? PADDING : createHash('md5').update(PADDING).update(first).digest();
 	for (let round = 0; round < (revision === 2 ? 1 : 20); round++)
 		check = rc4Of(
-			key.map((byte) => byte ^ round),
 			check,
+			key.map((byte) => byte ^ round),
 		);
 	if (!check.equals(user.subarray(0, check.length)))
 		throw new PdfRefused('encrypted', 'it needs a password');
@@ -212,7 +208,7 @@ function rc4(cipher: { state: Uint8Array; i: number; j: number }, data: Buffer):
 	[cipher.i, cipher.j] = [i, j];
 	return out;
 }
-function rc4Of(key: Uint8Array, data: Buffer): Buffer {
+function rc4Of(data: Buffer, key: Uint8Array): Buffer {
 	return rc4({ state: rc4State(key), i: 0, j: 0 }, data);
 }
 function bytesOf(value: PdfValue | undefined): Buffer {
