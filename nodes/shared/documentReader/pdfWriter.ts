@@ -10,10 +10,7 @@ import { isRef, PdfDict, PdfString, type PdfRef, type PdfValue } from './pdfSynt
 import { AT, FREE } from './pdfXref';
 
 /** A written PDF: its exact length, and its bytes, made anew at each call. */
-export interface WrittenPdf {
-	size: number;
-	open: Open;
-}
+export type WrittenPdf = { size: number; open: Open };
 const [HEADER, STREAM_END] = ['%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', '\nendstream\nendobj\n'].map(
 	(text) => Buffer.from(text, 'latin1'),
 );
@@ -155,13 +152,8 @@ class PdfWriter {
 	private resolve(ref: PdfRef): number {
 		const { file, numberOf } = this;
 		const at = file.indexOf(ref.ref);
-		if (
-			at < 0 ||
-			numberOf[at] < 0 ||
-			file.chosen.kinds[at] === FREE ||
-			file.refOf(at).gen !== ref.gen
-		)
-			return 0;
+		const written = at >= 0 && numberOf[at] >= 0 && file.chosen.kinds[at] !== FREE;
+		if (!written || file.refOf(at).gen !== ref.gen) return 0;
 		if (numberOf[at] === 0) numberOf[at] = this.sources.push(at) - 1;
 		return numberOf[at];
 	}
@@ -171,12 +163,8 @@ class PdfWriter {
 		const source = this.sources[number];
 		const ref = source >= 0 ? file.refOf(source) : { ref: 0, gen: 0 };
 		const owner = source >= 0 ? file.ownerOf(ref) : undefined;
-		const object =
-			number === CATALOG
-				? { value: file.catalogDict }
-				: source >= 0
-					? await file.object(source)
-					: undefined;
+		// The catalog is written from the dictionary the read kept.
+		const object = number === CATALOG || source < 0 ? undefined : await file.object(source);
 		let body = 'null';
 		if (source === FROM_ROOT) {
 			const kids = file.leaves.map((_, index) => `${FIRST_PAGE + index} 0 R`).join(' ');
@@ -233,10 +221,8 @@ class PdfWriter {
 	): string {
 		const parts = first === '' ? [] : [first];
 		for (const [key, value] of dict) {
-			const [name, text] = [
-				nameText(key),
-				dropped.includes(key) ? undefined : this.text(value, owner),
-			];
+			const name = nameText(key);
+			const text = dropped.includes(key) ? undefined : this.text(value, owner);
 			if (name !== undefined && text !== undefined) parts.push(`${name} ${text}`);
 		}
 		return `<<${parts.join(' ')}>>`;
