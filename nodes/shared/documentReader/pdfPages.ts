@@ -253,12 +253,10 @@ export class PdfFile {
 		const at = lastAtOrBefore(this.chosen.numbers, number);
 		return this.chosen.numbers[at] === number ? at : -1;
 	}
-	/** The reference a chosen row answers. */
 	refOf(at: number): PdfRef {
 		const { numbers, kinds, second } = this.chosen;
 		return { ref: numbers[at], gen: kinds[at] === AT ? second[at] : 0 };
 	}
-	/** The number and generation of the header at `offset`. */
 	numberAt(offset: number): [number, number] {
 		const { offsets, numbers, gens } = this.bytes.headers;
 		const header = lastAtOrBefore(offsets, offset);

@@ -85,9 +85,8 @@ class PdfWriter {
 		});
 		for await (const [at, part] of pieces(input, tails)) tails[at].bytes.push(part);
 		for (const [at, stream] of aes.entries()) {
-			const padding = new Decrypter(stream.cipher!, stream.ref).padding(
-				Buffer.concat(tails[at].bytes),
-			);
+			const decrypter = new Decrypter(stream.cipher!, stream.ref);
+			const padding = decrypter.padding(Buffer.concat(tails[at].bytes));
 			stream.length = aesLength(stream.end - stream.start, padding);
 			this.lengths[stream.number] = (await this.objectText(stream.number)).length;
 		}

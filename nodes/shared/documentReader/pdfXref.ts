@@ -36,7 +36,6 @@ export class Rows {
 		data[at + 3] = Math.min(second, 2 ** 31 - 1);
 	}
 }
-/** A section's trailer and its rows. */
 export type Section = { trailer: PdfDict; rows: Rows };
 /** A classic table from after `xref`: subsections of `first count`, 20-byte entries, `trailer`. */
 export function tableSection(lexer: PdfLexer, budget: PdfBudget): Section {
@@ -130,7 +129,6 @@ export class ObjectStream {
 		budget.step(count * ROW_COST);
 		this.objects = new PdfLexer(data, 0, budget);
 	}
-	/** The object at `index`. */
 	value(index: number): PdfValue {
 		this.objects.at = this.starts[index];
 		return this.objects.value();
