@@ -11,9 +11,8 @@ import { AT, FREE } from './pdfXref';
 
 /** A written PDF: its exact length, and its bytes, made anew at each call. */
 export type WrittenPdf = { size: number; open: Open };
-const [HEADER, STREAM_END] = ['%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', '\nendstream\nendobj\n'].map(
-	(text) => Buffer.from(text, 'latin1'),
-);
+const HEADER = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1');
+const STREAM_END = Buffer.from('\nendstream\nendobj\n', 'latin1');
 const [CATALOG, ROOT, FIRST_PAGE] = [1, 2, 3];
 /** Where an object comes from, by its new number: a row of the chosen table, the root, or a page (FROM_PAGE - leaf). */
 const [FROM_ROOT, FROM_PAGE] = [-1, -2];
@@ -169,14 +168,10 @@ class PdfWriter {
 			const kids = file.leaves.map((_, index) => `${FIRST_PAGE + index} 0 R`).join(' ');
 			body = `<</Type /Pages /Kids [${kids}] /Count ${file.leaves.length}>>`;
 		} else if (source <= FROM_PAGE) body = await this.pageText(file.leaves[FROM_PAGE - source]);
-		else if (number === CATALOG)
-			body = this.dictText(
-				file.catalogDict,
-				owner,
-				['Type', 'Pages'],
-				`/Type /Catalog /Pages ${ROOT} 0 R`,
-			);
-		else if (object?.range && object.value instanceof PdfDict) {
+		else if (number === CATALOG) {
+			const first = `/Type /Catalog /Pages ${ROOT} 0 R`;
+			body = this.dictText(file.catalogDict, owner, ['Type', 'Pages'], first);
+		} else if (object?.range && object.value instanceof PdfDict) {
 			if (this.streamOf[number] === undefined) {
 				const { start, end } = object.range;
 				const cipher = this.cipherOf(object.value);
@@ -198,10 +193,8 @@ class PdfWriter {
 	private async pageText({ at, dict, owner, inherited }: Leaf): Promise<string> {
 		if (at >= 0) {
 			const value = (await this.file.object(at))?.value;
-			[dict, owner] = [
-				value instanceof PdfDict ? value : new PdfDict(),
-				this.file.ownerOf(this.file.refOf(at)),
-			];
+			dict = value instanceof PdfDict ? value : new PdfDict();
+			owner = this.file.ownerOf(this.file.refOf(at));
 		}
 		const added = [`/Type /Page /Parent ${ROOT} 0 R`];
 		for (const key of INHERITED) {
@@ -212,12 +205,7 @@ class PdfWriter {
 		return this.dictText(dict!, owner, ['Type', 'Parent'], added.join(' '));
 	}
 	/** A dictionary without `dropped` keys, `first` written before its entries. */
-	private dictText(
-		dict: PdfDict,
-		owner: PdfRef | undefined,
-		dropped: string[],
-		first: string,
-	): string {
+	private dictText(dict: PdfDict, owner: PdfRef | undefined, dropped: string[], first: string) {
 		const parts = first === '' ? [] : [first];
 		for (const [key, value] of dict) {
 			const name = nameText(key);
