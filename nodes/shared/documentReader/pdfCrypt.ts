@@ -32,11 +32,7 @@ export interface PdfCrypt {
 	plainMetadata: boolean;
 }
 /** How the document's streams and strings are decrypted with the empty password. */
-export function standardDecrypt(
-	encrypt: PdfDict,
-	id: PdfValue | undefined,
-	budget: PdfBudget,
-): PdfCrypt {
+export function standardDecrypt(encrypt: PdfDict, id: PdfValue | undefined, budget: PdfBudget) {
 	if (encrypt.get('Filter') !== 'Standard') throw new PdfRefused('encrypted');
 	const [version, revision] = [integerOf(encrypt.get('V') ?? 0), integerOf(encrypt.get('R'))];
 	const [streams, strings] = ['StmF', 'StrF'].map((key) => methodOf(encrypt, version, key));
