@@ -53,12 +53,8 @@ export function tableSection(lexer: PdfLexer, budget: PdfBudget): Section {
 		budget.step(count * ROW_COST);
 		for (let index = 0; index < count; index++) {
 			const at = lexer.at + 20 * index;
-			rows.push(
-				first + index,
-				entryAt(bytes, at),
-				digitsAt(bytes, at, 10),
-				digitsAt(bytes, at + 11, 5),
-			);
+			const kind = entryAt(bytes, at);
+			rows.push(first + index, kind, digitsAt(bytes, at, 10), digitsAt(bytes, at + 11, 5));
 		}
 		lexer.at += 20 * count;
 	}
