@@ -30,12 +30,8 @@ const startsWith = (bytes: Buffer, text: string) =>
 
 function isBmp(bytes: Buffer): boolean {
 	// "BM" alone starts words too: the reserved fields are zero and the next header has a known size.
-	return (
-		startsWith(bytes, 'BM') &&
-		bytes.length >= 18 &&
-		bytes.readUInt32LE(6) === 0 &&
-		BMP_HEADER_SIZES.includes(bytes.readUInt32LE(14))
-	);
+	const knownHeader = bytes.length >= 18 && BMP_HEADER_SIZES.includes(bytes.readUInt32LE(14));
+	return startsWith(bytes, 'BM') && knownHeader && bytes.readUInt32LE(6) === 0;
 }
 
 /** HTML's start after a UTF-8 byte order mark and white space (as `\s` reads Latin-1), no pattern over the bytes. */

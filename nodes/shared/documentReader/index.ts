@@ -125,15 +125,13 @@ class Bytes {
 		}
 		return out;
 	}
-	/** Past a chain of GIF sub-blocks (a length byte, that many bytes, up to length 0), those in the chunk at hand without a wait; whether it ended. */
+	// Past a chain of GIF sub-blocks (a length byte, that many bytes, up to length 0), those in the
+	// chunk at hand without a wait; whether it ended.
 	async subBlocks(): Promise<boolean> {
 		for (;;) {
 			const { chunk } = this;
-			while (
-				this.at < chunk.length &&
-				chunk[this.at] > 0 &&
-				this.at + chunk[this.at] < chunk.length
-			)
+			// Past the chunk's end a byte is undefined: no sub-block.
+			while (chunk[this.at] > 0 && this.at + chunk[this.at] < chunk.length)
 				this.at += chunk[this.at] + 1;
 			const length = await this.byte();
 			if (length <= 0) return length === 0;

@@ -32,24 +32,16 @@ export interface PdfCrypt {
 	plainMetadata: boolean;
 }
 /** How the document's streams and strings are decrypted with the empty password. */
-export function standardDecrypt(
-	encrypt: PdfDict,
-	id: PdfValue | undefined,
-	budget: PdfBudget,
-): PdfCrypt {
+export function standardDecrypt(encrypt: PdfDict, id: PdfValue | undefined, budget: PdfBudget) {
 	if (encrypt.get('Filter') !== 'Standard') throw new PdfRefused('encrypted');
 	const [version, revision] = [integerOf(encrypt.get('V') ?? 0), integerOf(encrypt.get('R'))];
 	const [streams, strings] = ['StmF', 'StrF'].map((key) => methodOf(encrypt, version, key));
 	const plainMetadata = revision >= 4 && encrypt.get('EncryptMetadata') === false;
-	const ciphers = (keyFor: (method: string) => PdfCipher['keyOf']) => ({
-		...(streams !== 'None' && {
-			streams: { aes: streams.startsWith('AES'), keyOf: keyFor(streams) },
-		}),
-		...(strings !== 'None' && {
-			strings: { aes: strings.startsWith('AES'), keyOf: keyFor(strings) },
-		}),
-		plainMetadata,
-	});
+	const ciphers = (keyFor: (method: string) => PdfCipher['keyOf']): PdfCrypt => {
+		const cipher = (method: string) =>
+			method === 'None' ? undefined : { aes: method.startsWith('AES'), keyOf: keyFor(method) };
+		return { streams: cipher(streams), strings: cipher(strings), plainMetadata };
+	};
 	const [owner, user] = [bytesOf(encrypt.get('O')), bytesOf(encrypt.get('U'))];
 	if (revision >= 5) {
 		if (owner.length < 48 || user.length < 48) unreadable();
@@ -60,11 +52,8 @@ export function standardDecrypt(
 		] as const) {
 			const hash = (salt: Buffer) => passwordHash(revision, salt, extra, budget);
 			if (!hash(entry.subarray(32, 40)).equals(entry.subarray(0, 32))) continue;
-			const decipher = createDecipheriv(
-				'aes-256-cbc',
-				hash(entry.subarray(40, 48)),
-				Buffer.alloc(16),
-			);
+			const intermediateKey = hash(entry.subarray(40, 48));
+			const decipher = createDecipheriv('aes-256-cbc', intermediateKey, Buffer.alloc(16));
 			decipher.setAutoPadding(false);
 			const key = decipher.update(bytesOf(encrypt.get(wrapped)).subarray(0, 32));
 			if (key.length < 32) unreadable();
@@ -90,11 +79,10 @@ export function standardDecrypt(
 			key = createHash('md5').update(key).digest().subarray(0, length);
 	// Algorithms 4 and 5: the key opens /U only where the user password is empty.
 	let check = revision === 2 ? PADDING : createHash('md5').update(PADDING).update(first).digest();
-	for (let round = 0; round < (revision === 2 ? 1 : 20); round++)
-		check = rc4Of(
-			key.map((byte) => byte ^ round),
-			check,
-		);
+	for (let round = 0; round < (revision === 2 ? 1 : 20); round++) {
+		const roundKey = key.map((byte) => byte ^ round);
+		check = rc4({ state: rc4State(roundKey), i: 0, j: 0 }, check);
+	}
 	if (!check.equals(user.subarray(0, check.length)))
 		throw new PdfRefused('encrypted', 'it needs a password');
 	return ciphers((method) => (ref, gen) => ({
@@ -184,9 +172,8 @@ function passwordHash(revision: number, salt: Buffer, extra: Buffer, budget: Pdf
 		const encrypted = Buffer.concat([cipher.update(repeated), cipher.final()]);
 		let sum = 0;
 		for (let at = 0; at < 16; at++) sum += encrypted[at];
-		key = createHash(['sha256', 'sha384', 'sha512'][sum % 3])
-			.update(encrypted)
-			.digest();
+		const algorithm = ['sha256', 'sha384', 'sha512'][sum % 3];
+		key = createHash(algorithm).update(encrypted).digest();
 		if (round >= 63 && encrypted[encrypted.length - 1] <= round - 31) return key.subarray(0, 32);
 	}
 }
@@ -211,9 +198,6 @@ function rc4(cipher: { state: Uint8Array; i: number; j: number }, data: Buffer):
 	}
 	[cipher.i, cipher.j] = [i, j];
 	return out;
-}
-function rc4Of(key: Uint8Array, data: Buffer): Buffer {
-	return rc4({ state: rc4State(key), i: 0, j: 0 }, data);
 }
 function bytesOf(value: PdfValue | undefined): Buffer {
 	return value instanceof PdfString ? value.bytes() : unreadable();

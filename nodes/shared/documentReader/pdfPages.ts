@@ -164,12 +164,10 @@ export class PdfFile {
 			try {
 				const bytes = this.bytes.at(offset);
 				const lexer = new PdfLexer(bytes, 7, this.budget);
-				const trailer =
-					bytes.toString('latin1', 0, 7) === 'trailer'
-						? lexer.value()
-						: (await this.objectIn(bytes)).value;
-				await this.useTrailer(dictOf(trailer));
-				this.trailer = dictOf(trailer);
+				const table = bytes.toString('latin1', 0, 7) === 'trailer';
+				const trailer = dictOf(table ? lexer.value() : (await this.objectIn(bytes)).value);
+				await this.useTrailer(trailer);
+				this.trailer = trailer;
 				return;
 			} catch (error) {
 				damage(error);
@@ -197,11 +195,9 @@ export class PdfFile {
 			const row = 4 * (key % 2 ** 30);
 			if (at + 1 < keys.length && rows.data[4 * (keys[at + 1] % 2 ** 30)] === rows.data[row])
 				return;
-			[numbers[count], first[count], second[count]] = [
-				rows.data[row],
-				rows.data[row + 2],
-				rows.data[row + 3],
-			];
+			numbers[count] = rows.data[row];
+			first[count] = rows.data[row + 2];
+			second[count] = rows.data[row + 3];
 			kinds[count++] = rows.data[row] === 0 ? FREE : rows.data[row + 1];
 		});
 		const cut = <T extends Int32Array | Uint8Array>(array: T) => array.subarray(0, count) as T;
@@ -257,14 +253,10 @@ export class PdfFile {
 		const at = lastAtOrBefore(this.chosen.numbers, number);
 		return this.chosen.numbers[at] === number ? at : -1;
 	}
-	/** The reference a chosen row answers. */
 	refOf(at: number): PdfRef {
-		return {
-			ref: this.chosen.numbers[at],
-			gen: this.chosen.kinds[at] === AT ? this.chosen.second[at] : 0,
-		};
+		const { numbers, kinds, second } = this.chosen;
+		return { ref: numbers[at], gen: kinds[at] === AT ? second[at] : 0 };
 	}
-	/** The number and generation of the header at `offset`. */
 	numberAt(offset: number): [number, number] {
 		const { offsets, numbers, gens } = this.bytes.headers;
 		const header = lastAtOrBefore(offsets, offset);

@@ -5,10 +5,7 @@ import type { PdfBudget } from './pdfBudget';
 
 /** A value as the page count reads it: a name is its text, escapes decoded (without the slash). */
 export type PdfValue = number | string | boolean | null | PdfString | PdfRef | PdfValue[] | PdfDict;
-export interface PdfRef {
-	ref: number;
-	gen: number;
-}
+export type PdfRef = { ref: number; gen: number };
 // Why a PDF cannot be counted: `damaged` (no catalog with a page tree found), `encrypted` (it
 // needs a password, or a security handler other than the standard one), `budget` (past the work
 // its size allows).

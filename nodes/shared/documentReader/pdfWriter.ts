@@ -10,13 +10,9 @@ import { isRef, PdfDict, PdfString, type PdfRef, type PdfValue } from './pdfSynt
 import { AT, FREE } from './pdfXref';
 
 /** A written PDF: its exact length, and its bytes, made anew at each call. */
-export interface WrittenPdf {
-	size: number;
-	open: Open;
-}
-const [HEADER, STREAM_END] = ['%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', '\nendstream\nendobj\n'].map(
-	(text) => Buffer.from(text, 'latin1'),
-);
+export type WrittenPdf = { size: number; open: Open };
+const HEADER = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1');
+const STREAM_END = Buffer.from('\nendstream\nendobj\n', 'latin1');
 const [CATALOG, ROOT, FIRST_PAGE] = [1, 2, 3];
 /** Where an object comes from, by its new number: a row of the chosen table, the root, or a page (FROM_PAGE - leaf). */
 const [FROM_ROOT, FROM_PAGE] = [-1, -2];
@@ -82,32 +78,23 @@ class PdfWriter {
 		const aes = this.streams
 			.filter(({ cipher }) => cipher?.aes)
 			.sort((one, other) => one.start - other.start);
-		const tails = aes
-			.map(({ start, end }) => lastBlocksAt(end - start))
-			.map(({ start, end }, at) => ({
-				start: aes[at].start + start,
-				end: aes[at].start + end,
-				bytes: [] as Uint8Array[],
-			}));
+		const tails = aes.map(({ start, end }) => {
+			const blocks = lastBlocksAt(end - start);
+			return { start: start + blocks.start, end: start + blocks.end, bytes: [] as Uint8Array[] };
+		});
 		for await (const [at, part] of pieces(input, tails)) tails[at].bytes.push(part);
 		for (const [at, stream] of aes.entries()) {
-			const padding = new Decrypter(stream.cipher!, stream.ref).padding(
-				Buffer.concat(tails[at].bytes),
-			);
+			const decrypter = new Decrypter(stream.cipher!, stream.ref);
+			const padding = decrypter.padding(Buffer.concat(tails[at].bytes));
 			stream.length = aesLength(stream.end - stream.start, padding);
 			this.lengths[stream.number] = (await this.objectText(stream.number)).length;
 		}
 		const id = this.file.trailer.get('ID');
-		const [first, second] = Array.isArray(id) ? id : [];
 		const given =
-			id instanceof Array &&
-			id.length === 2 &&
-			first instanceof PdfString &&
-			second instanceof PdfString;
+			Array.isArray(id) && id.length === 2 ? id.filter((each) => each instanceof PdfString) : [];
 		const fresh = hash.digest('hex');
-		const ids = given
-			? [first, second].map((each) => each.bytes().toString('hex'))
-			: [fresh, fresh];
+		const ids =
+			given.length === 2 ? given.map((each) => each.bytes().toString('hex')) : [fresh, fresh];
 		this.trailer = `trailer\n<</Size ${this.sources.length} /Root ${CATALOG} 0 R${infoNumber > 0 ? ` /Info ${infoNumber} 0 R` : ''} /ID [<${ids[0]}> <${ids[1]}>]>>\nstartxref\n`;
 		// Objects without data in number order, then streams in the order of their data in the input.
 		this.streams.sort((one, other) => one.start - other.start);
@@ -134,26 +121,24 @@ class PdfWriter {
 		const decrypters = this.streams.map(({ cipher, ref }) => cipher && new Decrypter(cipher, ref));
 		const written = this.streams.map(() => 0);
 		let current = -1;
-		const ended = function* (streams: Stream[]) {
-			if (current >= 0 && written[current] !== streams[current].length)
-				throw new Error('The document changed since it was read');
-			if (current >= 0) yield STREAM_END;
+		// Ends the streams before `to`, each whole, and writes the head of each after them up to `to`.
+		const through = async function* (writer: PdfWriter, to: number) {
+			for (const streams = writer.streams; current < to; current++) {
+				if (current >= 0 && written[current] !== streams[current].length)
+					throw new Error('The document changed since it was read');
+				if (current >= 0) yield STREAM_END;
+				if (current + 1 < streams.length)
+					yield Buffer.from(await writer.objectText(streams[current + 1].number), 'latin1');
+			}
 		};
 		for await (const [at, part] of pieces(input, this.streams)) {
-			for (; current < at; current++) {
-				yield* ended(this.streams);
-				yield Buffer.from(await this.objectText(this.streams[current + 1].number), 'latin1');
-			}
+			yield* through(this, at);
 			const out = decrypters[at]?.update(part) ?? part;
 			const kept = out.subarray(0, this.streams[at].length - written[at]);
 			written[at] += kept.length;
 			if (kept.length > 0) yield kept;
 		}
-		for (; current < this.streams.length; current++) {
-			yield* ended(this.streams);
-			if (current + 1 < this.streams.length)
-				yield Buffer.from(await this.objectText(this.streams[current + 1].number), 'latin1');
-		}
+		yield* through(this, this.streams.length);
 		const rows = [`xref\n0 ${this.sources.length}\n0000000000 65535 f\r\n`];
 		for (let number = 1; number < this.sources.length; number++) {
 			rows.push(`${String(this.offsets[number]).padStart(10, '0')} 00000 n\r\n`);
@@ -165,13 +150,8 @@ class PdfWriter {
 	private resolve(ref: PdfRef): number {
 		const { file, numberOf } = this;
 		const at = file.indexOf(ref.ref);
-		if (
-			at < 0 ||
-			numberOf[at] < 0 ||
-			file.chosen.kinds[at] === FREE ||
-			file.refOf(at).gen !== ref.gen
-		)
-			return 0;
+		const written = at >= 0 && numberOf[at] >= 0 && file.chosen.kinds[at] !== FREE;
+		if (!written || file.refOf(at).gen !== ref.gen) return 0;
 		if (numberOf[at] === 0) numberOf[at] = this.sources.push(at) - 1;
 		return numberOf[at];
 	}
@@ -181,25 +161,17 @@ class PdfWriter {
 		const source = this.sources[number];
 		const ref = source >= 0 ? file.refOf(source) : { ref: 0, gen: 0 };
 		const owner = source >= 0 ? file.ownerOf(ref) : undefined;
-		const object =
-			number === CATALOG
-				? { value: file.catalogDict }
-				: source >= 0
-					? await file.object(source)
-					: undefined;
+		// The catalog is written from the dictionary the read kept.
+		const object = number === CATALOG || source < 0 ? undefined : await file.object(source);
 		let body = 'null';
 		if (source === FROM_ROOT) {
 			const kids = file.leaves.map((_, index) => `${FIRST_PAGE + index} 0 R`).join(' ');
 			body = `<</Type /Pages /Kids [${kids}] /Count ${file.leaves.length}>>`;
 		} else if (source <= FROM_PAGE) body = await this.pageText(file.leaves[FROM_PAGE - source]);
-		else if (number === CATALOG)
-			body = this.dictText(
-				file.catalogDict,
-				owner,
-				['Type', 'Pages'],
-				`/Type /Catalog /Pages ${ROOT} 0 R`,
-			);
-		else if (object?.range && object.value instanceof PdfDict) {
+		else if (number === CATALOG) {
+			const first = `/Type /Catalog /Pages ${ROOT} 0 R`;
+			body = this.dictText(file.catalogDict, owner, ['Type', 'Pages'], first);
+		} else if (object?.range && object.value instanceof PdfDict) {
 			if (this.streamOf[number] === undefined) {
 				const { start, end } = object.range;
 				const cipher = this.cipherOf(object.value);
@@ -221,34 +193,23 @@ class PdfWriter {
 	private async pageText({ at, dict, owner, inherited }: Leaf): Promise<string> {
 		if (at >= 0) {
 			const value = (await this.file.object(at))?.value;
-			[dict, owner] = [
-				value instanceof PdfDict ? value : new PdfDict(),
-				this.file.ownerOf(this.file.refOf(at)),
-			];
+			dict = value instanceof PdfDict ? value : new PdfDict();
+			owner = this.file.ownerOf(this.file.refOf(at));
 		}
 		const added = [`/Type /Page /Parent ${ROOT} 0 R`];
 		for (const key of INHERITED) {
-			const text =
-				dict!.has(key) || !inherited[key]
-					? undefined
-					: this.text(inherited[key].value, inherited[key].owner);
+			const from = dict!.has(key) ? undefined : inherited[key];
+			const text = from && this.text(from.value, from.owner);
 			if (text !== undefined) added.push(`/${key} ${text}`);
 		}
 		return this.dictText(dict!, owner, ['Type', 'Parent'], added.join(' '));
 	}
 	/** A dictionary without `dropped` keys, `first` written before its entries. */
-	private dictText(
-		dict: PdfDict,
-		owner: PdfRef | undefined,
-		dropped: string[],
-		first: string,
-	): string {
+	private dictText(dict: PdfDict, owner: PdfRef | undefined, dropped: string[], first: string) {
 		const parts = first === '' ? [] : [first];
 		for (const [key, value] of dict) {
-			const [name, text] = [
-				nameText(key),
-				dropped.includes(key) ? undefined : this.text(value, owner),
-			];
+			const name = nameText(key);
+			const text = dropped.includes(key) ? undefined : this.text(value, owner);
 			if (name !== undefined && text !== undefined) parts.push(`${name} ${text}`);
 		}
 		return `<<${parts.join(' ')}>>`;

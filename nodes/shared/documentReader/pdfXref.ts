@@ -36,7 +36,6 @@ export class Rows {
 		data[at + 3] = Math.min(second, 2 ** 31 - 1);
 	}
 }
-/** A section's trailer and its rows. */
 export type Section = { trailer: PdfDict; rows: Rows };
 /** A classic table from after `xref`: subsections of `first count`, 20-byte entries, `trailer`. */
 export function tableSection(lexer: PdfLexer, budget: PdfBudget): Section {
@@ -54,12 +53,8 @@ export function tableSection(lexer: PdfLexer, budget: PdfBudget): Section {
 		budget.step(count * ROW_COST);
 		for (let index = 0; index < count; index++) {
 			const at = lexer.at + 20 * index;
-			rows.push(
-				first + index,
-				entryAt(bytes, at),
-				digitsAt(bytes, at, 10),
-				digitsAt(bytes, at + 11, 5),
-			);
+			const kind = entryAt(bytes, at);
+			rows.push(first + index, kind, digitsAt(bytes, at, 10), digitsAt(bytes, at + 11, 5));
 		}
 		lexer.at += 20 * count;
 	}
@@ -130,7 +125,6 @@ export class ObjectStream {
 		budget.step(count * ROW_COST);
 		this.objects = new PdfLexer(data, 0, budget);
 	}
-	/** The object at `index`. */
 	value(index: number): PdfValue {
 		this.objects.at = this.starts[index];
 		return this.objects.value();
