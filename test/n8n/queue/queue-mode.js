@@ -29,6 +29,10 @@ const { oauthData } = require('../e2e/action.e2e');
 const { signWebhook } = require('../../server');
 const { parseMultipart } = require('../../server/multipart');
 const { waitFor } = require('../../support/checks');
+const { loadTypeScript } = require('../../nodes/shared/documentReader/support/loadTypeScript');
+const { writtenPdf } = loadTypeScript(
+	path.join(__dirname, '../../nodes/shared/documentReader/support/written.ts'),
+);
 
 const NODE = 'Fax.Plus Trigger';
 const ACTION_NODE = 'Fax.Plus';
@@ -574,7 +578,8 @@ module.exports = async function queueMode(t) {
 					'the document in Postgres differs from the served one',
 				);
 
-				// The worker read it: the Fax.Plus node uploaded exactly those bytes.
+				// The worker read it: the Fax.Plus node uploaded the PDF it writes from those bytes.
+				const written = await writtenPdf(expectedBytes);
 				const uploads = apiRequests(server, from).filter(
 					(r) => r.method === 'POST' && r.path === '/v3/accounts/self/files',
 				);
@@ -585,8 +590,8 @@ module.exports = async function queueMode(t) {
 				);
 				assert.equal(files.length, 1);
 				assert.ok(
-					files[0].data.equals(expectedBytes),
-					`uploaded ${files[0].data.length} bytes differ from the served ${expectedBytes.length}`,
+					files[0].data.equals(written),
+					`uploaded ${files[0].data.length} bytes differ from the ${written.length} written from the served document`,
 				);
 				assert.equal(outputOf(exec, SEND).length, 1);
 			} finally {
