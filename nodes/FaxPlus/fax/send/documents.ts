@@ -230,7 +230,7 @@ export function uploadFormatOf(extension: string): UploadFormat {
 	return extension === 'tif' || extension === 'tiff' ? 'tiff' : 'pdf';
 }
 
-function checkTotal(refuse: ReturnType<typeof refusalOf>, files: { size: number }[]) {
+export function checkTotal(refuse: ReturnType<typeof refusalOf>, files: { size: number }[]) {
 	const total = files.reduce((sum, { size }) => sum + size, 0);
 	if (total > MAX_TOTAL_BYTES) {
 		throw refuse(

@@ -17,6 +17,7 @@ import { updateDisplayOptions, type AgentRisk } from '../../shared/display';
 import { DEFAULT_MAX_PAGES, DOCUMENT_SOURCES, properties, type DocumentSource } from './properties';
 import { destinationsOf, senderOf } from './destinations';
 import {
+	checkTotal,
 	countedDocument,
 	type CountedDocument,
 	documentInMemory,
@@ -226,6 +227,8 @@ async function checkPages(
 		if (!(set || runsAsTool(context))) continue;
 		throw operationError(context, uncountedRefusal(context, itemIndex, counted));
 	}
+	// What is uploaded is what was written from each document: its size, not the input's, is Fax.Plus's limit.
+	checkTotal(refuse, documents);
 	// The counted documents alone may exceed it, whatever the others have.
 	if (pages <= limit)
 		return { documents, pages: documents.length > 0 && allCounted ? pages : undefined };
