@@ -85,7 +85,9 @@ describe('PDF stream filters', () => {
 		expect(budget.work.total).toBeLessThanOrEqual(budget.work.limit);
 		const large = new PdfBudget(8 * 1024 * 1024);
 		expect((await decodeStream(dict('<< >>'), rows, large)).length).toBe(rows.length);
-		expect(large.work.total).toBe(rows.length);
+		// Its bytes, and what any stream's decoding costs besides them.
+		expect(large.work.total - rows.length).toBeGreaterThan(0);
+		expect(large.work.total - rows.length).toBeLessThan(1024);
 	});
 
 	it('refuses an unknown filter and a damaged vector', async () => {
