@@ -22,21 +22,8 @@ function charge(budget: PdfBudget, bytes: number): void {
 	if (bytes > MAX_STREAM_BYTES || !budget.canDecode(bytes)) overBudget();
 	budget.step(bytes);
 }
-/** The code-length codes' order; the length and distance codes' extra bits and bases (RFC 1951, 3.2.5-7). */
+/** The order of the code length code's lengths (RFC 1951, 3.2.7). */
 const ORDER = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];
-const [LENGTH, DISTANCE] = [
-	[29, 3, 2],
-	[30, 1, 1],
-].map(([count, first, shift]) => {
-	// The last length code is 258, with no extra bits.
-	const last = (at: number) => at === 28 && shift === 2;
-	const extra = Array.from({ length: count }, (_, at) =>
-		last(at) ? 0 : Math.max(0, (at >> shift) - 1),
-	);
-	const base = [first];
-	for (let at = 1; at < count; at++) base.push(base[at - 1] + (1 << extra[at - 1]) - +last(at));
-	return { extra, base };
-});
 type Huffman = { counts: Uint16Array; symbols: Uint16Array };
 /** Canonical Huffman codes of these lengths (3.2.2): how many of each length, the symbols in code order. */
 function huffman(lengths: ArrayLike<number>): Huffman {
@@ -88,14 +75,9 @@ function inflate(data: Buffer, budget: PdfBudget): Buffer {
 		budget.step(all.length + 19);
 		for (let symbol = 0; symbol < all.length;) {
 			const code = decode(lengthCode);
-			if (code < 16) all[symbol++] = code;
-			else {
-				if (code === 16 && symbol === 0) unreadable();
-				const repeat = code === 16 ? 3 + bits(2) : code === 17 ? 3 + bits(3) : 11 + bits(7);
-				if (symbol + repeat > all.length) unreadable();
-				all.fill(code === 16 ? all[symbol - 1] : 0, symbol, symbol + repeat);
-				symbol += repeat;
-			}
+			const repeat =
+				code < 16 ? 1 : code === 16 ? 3 + bits(2) : code === 17 ? 3 + bits(3) : 11 + bits(7);
+			all.fill(code < 16 ? code : code === 16 ? all[symbol - 1] : 0, symbol, (symbol += repeat));
 		}
 		return [huffman(all.subarray(0, literals)), huffman(all.subarray(literals))];
 	};
@@ -113,13 +95,11 @@ function inflate(data: Buffer, budget: PdfBudget): Buffer {
 			const type = bits(2);
 			if (type === 0) {
 				// Stored: from the next byte, a length, its complement, the bytes.
-				[held, count] = [0, 0];
-				const length = data[at] | (data[at + 1] << 8);
-				const complement = data[at + 2] | (data[at + 3] << 8);
-				if (at + 4 + length > data.length || (length ^ 0xffff) !== complement) unreadable();
+				const length = data.readUInt16LE(at);
+				if (at + 4 + length > data.length) unreadable();
 				room(length);
 				out.set(data.subarray(at + 4, at + 4 + length), size);
-				[at, size] = [at + 4 + length, size + length];
+				[at, size, held, count] = [at + 4 + length, size + length, 0, 0];
 				continue;
 			}
 			const [literal, distance] = type === 1 ? FIXED : type === 2 ? dynamic() : unreadable();
@@ -127,10 +107,14 @@ function inflate(data: Buffer, budget: PdfBudget): Buffer {
 				room(258);
 				if (symbol < 256) out[size++] = symbol;
 				else {
-					const length = symbol < 286 ? LENGTH.base[symbol - 257] : unreadable();
-					const end = size + length + bits(LENGTH.extra[symbol - 257]);
-					const code = decode(distance);
-					const back = code < 30 ? DISTANCE.base[code] + bits(DISTANCE.extra[code]) : unreadable();
+					// A length, then a distance: each its code's base, then its extra bits (3.2.5).
+					const code = symbol < 286 ? symbol - 257 : unreadable();
+					const extra = code < 8 || code === 28 ? 0 : (code >> 2) - 1;
+					const base = code === 28 ? 258 : code < 8 ? code + 3 : ((4 + (code & 3)) << extra) + 3;
+					const end = size + base + bits(extra);
+					const near = decode(distance);
+					const far = near < 4 ? 0 : near < 30 ? (near >> 1) - 1 : unreadable();
+					const back = (near < 4 ? near + 1 : ((2 + (near & 1)) << far) + 1) + bits(far);
 					if (back > size) unreadable();
 					for (; size < end; size++) out[size] = out[size - back];
 				}
