@@ -191,8 +191,8 @@ function damaged(body: string, bytes = 3 * 1024 * 1024, head = ''): Buffer {
 
 /**
  * The patterns by kind, each a document past the budget by repeating its worst token or lookup. The
- * kinds: numbers, references, names, strings, arrays, dictionaries, streams, table entries, a
- * damaged document's rebuild.
+ * kinds: numbers, references, names, strings, arrays, dictionaries, streams, Flate data, table
+ * entries, a damaged document's rebuild.
  */
 export const BUDGET_PATTERNS: Record<string, () => Buffer> = {
 	// Numbers: each looks two words ahead for `G R`, so each is read three times.
