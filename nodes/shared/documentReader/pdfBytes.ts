@@ -43,6 +43,8 @@ export class PdfBytes {
 	private lastKept = -1;
 	private lastObjectStream = -1;
 	private lastHeader = -1;
+	/** Where the byte at `looked` is: in a literal string (its depth), in a comment (-1), else 0. */
+	private lexical = 0;
 	// Skipping: the document offset the data ends at by its /Length (-1: at `endstream`), and the
 	// last bytes skipped (for an `endstream` split between chunks).
 	private skipping = false;
@@ -157,10 +159,11 @@ export class PdfBytes {
 		let before = hit;
 		while (before > 0 && isWhiteSpace(kept[before - 1])) before--;
 		if (before < 2 || kept[before - 1] !== 62 || kept[before - 2] !== 62) return undefined;
+		this.lookAt(hit);
+		if (this.lexical !== 0) return undefined;
 		let start = hit + 6;
 		if (kept[start] === 13) start++;
 		if (kept[start] === 10) start++;
-		this.lookAt(hit);
 		const { lastObj, lastLength, lastKept, headers } = this;
 		if (lastKept > lastObj && this.lastHeader === lastObj) {
 			this.keptStreams.offsets.push(headers.offsets[headers.offsets.length - 1]);
@@ -172,15 +175,25 @@ export class PdfBytes {
 			kept: lastKept > lastObj,
 		};
 	}
-	/** Looks at the kept bytes up to `end`, each once, for `obj` (and its header), /Length, /XRef and /ObjStm. */
+	// Looks at the kept bytes up to `end`, each once, for `obj` (and its header), /Length, /XRef and
+	// /ObjStm outside strings and comments. A string ends at its closing parenthesis or at `endobj`:
+	// an object closes its strings, so a parenthesis left open (damage) costs only its own object.
 	private lookAt(end: number): void {
 		const kept = this.kept;
 		const from = Math.max(this.looked, 2);
 		if (end > from) this.budget.step(Math.ceil((end - from) / LOOKED_BYTES));
 		let found = 0;
-		for (let at = from; at < end; at++) {
+		let at = from;
+		for (; at < end; at++) {
 			const byte = kept[at];
-			if (byte === 106) {
+			if (this.lexical > 0) {
+				if (byte === 92) at++;
+				else if (byte === 40 || byte === 41) this.lexical += byte === 40 ? 1 : -1;
+				else if (byte === 106 && spells(kept, at - 5, 'endobj')) this.lexical = 0;
+			} else if (this.lexical < 0) {
+				if (byte === 10 || byte === 13) this.lexical = 0;
+			} else if (byte === 40 || byte === 37) this.lexical = byte === 40 ? 1 : -1;
+			else if (byte === 106) {
 				if (kept[at - 1] === 98 && kept[at - 2] === 111) {
 					this.lastObj = at - 2;
 					this.header(at - 2);
@@ -194,7 +207,7 @@ export class PdfBytes {
 		}
 		// Each `obj` found is looked at before it.
 		this.budget.step(found);
-		this.looked = Math.max(this.looked, end);
+		this.looked = Math.max(this.looked, at);
 	}
 	/** Records `N G obj` where the `obj` at `obj` ends one: digits, white space, digits, white space. */
 	private header(obj: number): void {
