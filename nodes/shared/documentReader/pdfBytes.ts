@@ -6,8 +6,9 @@ const MAX_KEPT = 24 * 1024 * 1024;
 /** What each `stream` the read finds costs: a native search, a copy, a look at the dictionary before it, a run. */
 const STREAM_COST = 64;
 // Letters of `endstream` met in a search for it that cost a unit (each a word checked: endstreamIndex);
-// bytes looked at for `obj` and names that cost a unit; what each header found costs; digits it may have.
-const [LETTERS, LOOKED_BYTES, HEADER_COST, NUMBER_DIGITS, GEN_DIGITS] = [2, 8, 16, 10, 5];
+// bytes looked at for `obj` and names that cost a unit (and bytes held, copied: hold); what each
+// header found costs; digits it may have.
+const [LETTERS, LOOKED_BYTES, HELD_BYTES, HEADER_COST, NUMBER_DIGITS, GEN_DIGITS] = [2, 8, 64, 16, 10, 5];
 /** Bytes after a skipped stream's /Length in which `endstream` must begin. */
 const PROBE = 16;
 const [STREAM, ENDSTREAM] = [Buffer.from('stream'), Buffer.from('endstream')];
@@ -50,10 +51,20 @@ export class PdfBytes {
 	private skipping = false;
 	private dataEnd = -1;
 	private carry = Buffer.alloc(0);
+	// Skipping by /Length: the first `endstream` in the data (-1: none yet, -2: past the kept cap),
+	// where the data ends if it ends there, and where in `kept` the bytes from it are held.
+	private early = -1;
+	private earlyEnd = 0;
+	private held = 0;
+	/** Bytes to read (again) before the next chunk; at the end, whether the document has ended. */
+	private pending?: Buffer;
+	private ended = false;
 	static async read(open: Open): Promise<PdfBytes> {
 		const bytes = new PdfBytes();
 		for await (const chunk of await open())
 			bytes.feed(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+		bytes.ended = true;
+		while (bytes.skipping && bytes.dataEnd >= 0) bytes.feed(Buffer.alloc(0));
 		bytes.budget.sized(bytes.size);
 		if (bytes.skipping) unreadable();
 		bytes.lookAt(bytes.used);
@@ -86,16 +97,19 @@ export class PdfBytes {
 		}
 		return found;
 	}
-	private feed(chunk: Buffer): void {
-		// The last bytes kept may begin a `stream` this chunk ends: they are read again with it.
-		const tail = this.skipping ? 0 : this.used - this.searchFrom;
-		if (tail > 0) {
-			chunk = Buffer.concat([this.kept.subarray(this.searchFrom, this.used), chunk]);
-			this.used -= tail;
-			this.size -= tail;
+	private feed(next: Buffer | undefined): void {
+		for (let chunk = next; chunk; [chunk, this.pending] = [this.pending, undefined]) {
+			// The last bytes kept may begin a `stream` this chunk ends: they are read again with it.
+			const tail = this.skipping ? 0 : this.used - this.searchFrom;
+			if (tail > 0) {
+				chunk = Buffer.concat([this.kept.subarray(this.searchFrom, this.used), chunk]);
+				this.used -= tail;
+				this.size -= tail;
+			}
+			let at = 0;
+			do at = this.skipping ? this.skip(chunk, at) : this.keep(chunk, at);
+			while (at < chunk.length);
 		}
-		let at = 0;
-		while (at < chunk.length) at = this.skipping ? this.skip(chunk, at) : this.keep(chunk, at);
 	}
 	private append(chunk: Buffer, from: number, to: number): void {
 		const needed = this.used + to - from;
@@ -145,7 +159,7 @@ export class PdfBytes {
 			const appended = this.used - start;
 			this.used = start;
 			this.size -= appended;
-			this.skipping = true;
+			[this.skipping, this.early] = [true, -1];
 			this.starts.push(this.size);
 			this.dataEnd = length === undefined ? -1 : this.size + length;
 			return at - appended;
@@ -240,14 +254,31 @@ export class PdfBytes {
 	private skip(chunk: Buffer, at: number): number {
 		if (this.dataEnd >= 0) {
 			const until = Math.min(chunk.length, at + Math.max(0, this.dataEnd - this.size));
-			this.size += until - at;
-			if (until > at) return until;
-			// At the data's end by /Length: `endstream` must follow there; else (or where this chunk ends
-			// first) the data ends at the first `endstream`, searched from here.
-			const end = at + PROBE <= chunk.length ? endstreamAfter(chunk, at) : -1;
+			this.hold(chunk, at, until);
+			if (until > at || (until === chunk.length && !this.ended)) return until;
+			// At the data's end by /Length (or the document's): `endstream` must follow there (in the
+			// bytes carried while they were too few to tell); else the data ends at the first `endstream`
+			// in it, or where there is none, at the first after it.
+			const probe = Buffer.concat([this.carry, chunk.subarray(at, at + PROBE)]);
+			if (probe.length < PROBE && !this.ended) {
+				[this.carry, this.size] = [probe, this.size + chunk.length - at];
+				return chunk.length;
+			}
+			const end = this.size >= this.dataEnd ? endstreamAfter(probe, 0) : -1;
+			const carried = this.carry;
 			if (end >= 0) {
+				if (this.early >= 0) this.used = this.held;
+				this.size -= carried.length;
 				this.ends.push(this.size);
-				this.resume(end - at);
+				this.resume(end);
+				this.append(carried, 0, carried.length);
+			} else if (this.early >= 0) {
+				const rest = Buffer.from(this.kept.subarray(this.held, this.used));
+				[this.used, this.size] = [this.held, this.early];
+				this.ends.push(this.earlyEnd);
+				this.resume(ENDSTREAM.length);
+				this.pending = Buffer.concat([rest, carried, chunk.subarray(at)]);
+				return chunk.length;
 			} else this.dataEnd = -1;
 			return at;
 		}
@@ -278,11 +309,34 @@ export class PdfBytes {
 		this.carry = carried.subarray(Math.max(0, carried.length - 16));
 		return chunk.length;
 	}
+	// Skipping `chunk` from `at` to `until` by /Length: the first `endstream` in the data is found,
+	// and the bytes from it are held (each charged as looked at), in case none follows the /Length.
+	private hold(chunk: Buffer, at: number, until: number): void {
+		const end = this.size + until - at;
+		if (this.early === -1) {
+			const { at: found, letters } = endstreamIndex(chunk.subarray(0, until + 8), at);
+			this.budget.step(Math.ceil(letters / LETTERS));
+			if (found >= 0 && found < until) {
+				[this.early, this.held] = [this.size + found - at, this.used];
+				this.earlyEnd = this.dataEndAt(chunk.subarray(Math.max(at, found - 2), found), this.early);
+				at = found;
+			}
+		}
+		if (this.early >= 0 && this.used + until - at > MAX_KEPT) [this.used, this.early] = [this.held, -2];
+		if (this.early >= 0) {
+			this.budget.step(Math.ceil((until - at) / HELD_BYTES));
+			this.append(chunk, at, until);
+		}
+		this.size = end;
+	}
 	/** The data found to end at `endstream`, where `before` are the bytes before it: its end of line is not data. */
 	private dataEnded(before: Buffer): void {
+		this.ends.push(this.dataEndAt(before, this.size));
+	}
+	private dataEndAt(before: Buffer, at: number): number {
 		const [last, second] = [before[before.length - 1], before[before.length - 2]];
 		const eol = last === 10 ? (second === 13 ? 2 : 1) : last === 13 ? 1 : 0;
-		this.ends.push(Math.max(this.starts[this.starts.length - 1], this.size - eol));
+		return Math.max(this.starts[this.starts.length - 1], at - eol);
 	}
 	/** Keeping again, in a run that starts at the current offset; its first `known` bytes need no search (`endstream`). */
 	private resume(known: number): void {

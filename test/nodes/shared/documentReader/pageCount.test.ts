@@ -280,6 +280,25 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 				},
 			],
 			['no /Root anywhere', async () => replaced(await pdfLibPdf(7, false), '/Root', '/Roob')],
+			// Each before the definitions, which moves them: the chain does not read, the rebuild does.
+			['a string holding `>> stream`', async () => await first('<< /T (a >> stream\nb) >>')],
+			['a comment holding `>> stream`', async () => await first('<< >>\n% >> stream\n')],
+			[
+				'a parenthesis left open: its string ends at `endobj`',
+				async () => await first('<< /T (a ( b\\) >> stream\n>>'),
+			],
+			[
+				'a /Length past the data and its `endstream`: the data ends at the first `endstream` in it',
+				async () => await first('<< /Length 300 >>\nstream\nx\nendstream'),
+			],
+			[
+				'a /Length one byte past the data (`endendstream`)',
+				async () => await first('<< /Length 4 >>\nstream\nendendstream'),
+			],
+			[
+				'a /Length past the end of the document',
+				async () => await first('<< /Length 9999999 >>\nstream\nx\nendstream'),
+			],
 		])('%s', async (_case, make) => {
 			const pdf = await make();
 			await expectWrittenPlain(pdf, 7);
@@ -507,6 +526,13 @@ async function withCount(count: string): Promise<Buffer> {
 	});
 }
 
+/** A 7-page PDF with object 1000, `body`, before its first object. */
+async function first(body: string): Promise<Buffer> {
+	const pdf = await pdfLibPdf(7, false);
+	const at = pdf.indexOf('\n1 0 obj') + 1;
+	const object = Buffer.from(`1000 0 obj\n${body}\nendobj\n`, 'latin1');
+	return Buffer.concat([pdf.subarray(0, at), object, pdf.subarray(at)]);
+}
 function replaced(pdf: Buffer, from: string, to: string): Buffer {
 	const at = pdf.lastIndexOf(from);
 	if (at < 0) throw new Error(`no ${from}`);
