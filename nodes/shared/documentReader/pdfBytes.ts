@@ -22,7 +22,7 @@ export class PdfBytes {
 	readonly budget = new PdfBudget(Infinity);
 	/** `N G obj` headers found, ascending by offset (each in the run kept). */
 	readonly headers = { offsets: [] as number[], numbers: [] as number[], gens: [] as number[] };
-	/** The headers of streams kept (/XRef, /ObjStm), ascending, and which are object streams. */
+	/** The headers of streams kept (/XRef, /First), ascending, and which are object streams. */
 	readonly keptStreams = { offsets: [] as number[], objectStream: [] as boolean[] };
 	/** Each skipped stream's data, ascending: its first byte's offset and the offset past its last. */
 	streams = { starts: new Float64Array(0), ends: new Float64Array(0) };
@@ -36,7 +36,7 @@ export class PdfBytes {
 	/** The bytes read so far (the next one's offset): once read, the document's size. */
 	size = 0;
 	// Keeping: where in `kept` a `stream` is looked for next (past a kept stream's data), how far
-	// dictionaries were looked at, and the last `obj`, /Length, /XRef and /ObjStm found there.
+	// dictionaries were looked at, and the last `obj`, /Length, /XRef and /First found there.
 	private searchFrom = 0;
 	private looked = 0;
 	private lastObj = -1;
@@ -190,7 +190,7 @@ export class PdfBytes {
 		};
 	}
 	// Looks at the kept bytes up to `end`, each once, for `obj` (and its header), /Length, /XRef and
-	// /ObjStm outside strings and comments. A string ends at its closing parenthesis or at `endobj`:
+	// /First outside strings and comments. A string ends at its closing parenthesis or at `endobj`:
 	// an object closes its strings, so a parenthesis left open (damage) costs only its own object.
 	private lookAt(end: number): void {
 		const kept = this.kept;
@@ -216,7 +216,8 @@ export class PdfBytes {
 			} else if (byte === 47) {
 				if (nameAt(kept, at, 'Length')) this.lastLength = at;
 				else if (nameAt(kept, at, 'XRef')) this.lastKept = at;
-				else if (nameAt(kept, at, 'ObjStm')) this.lastKept = this.lastObjectStream = at;
+				// An object stream by its /First, whatever its /Type says.
+				else if (nameAt(kept, at, 'First')) this.lastKept = this.lastObjectStream = at;
 			}
 		}
 		// Each `obj` found is looked at before it.

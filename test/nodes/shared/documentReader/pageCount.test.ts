@@ -280,6 +280,11 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 				},
 			],
 			['no /Root anywhere', async () => replaced(await pdfLibPdf(7, false), '/Root', '/Roob')],
+			[
+				'an object stream whose /Type is not /ObjStm',
+				async () => replaced(await pdfLibPdf(7), '/Type /ObjStm', '/Type /Potato'),
+			],
+			['no `%PDF-`, labelled a PDF', async () => replaced(await pdfLibPdf(7, false), '%PDF-', '%')],
 			// Each before the definitions, which moves them: the chain does not read, the rebuild does.
 			['a string holding `>> stream`', async () => await first('<< /T (a >> stream\nb) >>')],
 			['a comment holding `>> stream`', async () => await first('<< >>\n% >> stream\n')],
@@ -414,15 +419,15 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 			expect(await pdfPages(twice)).toBeUndefined();
 		});
 
-		it('refuses nesting deeper than 32 without exhausting the stack', async () => {
+		it('refuses nesting deeper than 100 without exhausting the stack', async () => {
 			const pdf = await pdfLibPdf(3);
 			const structure = await structureOf(pdf);
 			const nested = (depth: number) =>
 				appendUpdate(pdf, structure, {
 					[structure.root]: `<< /Type /Catalog /Pages ${structure.pagesRoot} 0 R /Deep ${'['.repeat(depth)}${']'.repeat(depth)} >>`,
 				});
-			expect(await pdfPages(nested(30))).toBe(3);
-			expect(await pdfPages(nested(33))).toBeUndefined();
+			expect(await pdfPages(nested(100))).toBe(3);
+			expect(await pdfPages(nested(101))).toBeUndefined();
 			expect(await pdfPages(nested(100_000))).toBeUndefined();
 		});
 
