@@ -128,6 +128,8 @@ export class PdfLexer {
 			const dict = new PdfDict();
 			while (!this.closes(GREATER, GREATER)) {
 				const key = this.value(depth + 1);
+				// `>>` starts no value: a key without one ends the dictionary.
+				if (this.closes(GREATER, GREATER)) break;
 				const value = this.value(depth + 1);
 				// A key that is not a name is dropped with its value.
 				if (typeof key !== 'string') continue;

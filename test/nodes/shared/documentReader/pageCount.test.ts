@@ -284,6 +284,10 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 				'an object stream whose /Type is not /ObjStm',
 				async () => replaced(await pdfLibPdf(7), '/Type /ObjStm', '/Type /Potato'),
 			],
+			[
+				"a catalog's last key without a value",
+				async () => replaced(await pdfLibPdf(7, false), '/Pages 1 0 R', '/Pages 1 0 R /Odd'),
+			],
 			['no `%PDF-`, labelled a PDF', async () => replaced(await pdfLibPdf(7, false), '%PDF-', '%')],
 			// Each before the definitions, which moves them: the chain does not read, the rebuild does.
 			['a string holding `>> stream`', async () => await first('<< /T (a >> stream\nb) >>')],
