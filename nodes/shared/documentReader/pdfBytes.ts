@@ -8,7 +8,9 @@ const STREAM_COST = 64;
 // Letters of `endstream` met in a search for it that cost a unit (each a word checked: endstreamIndex);
 // bytes looked at for `obj` and names that cost a unit (and bytes held, copied: hold); what each
 // header found costs; digits it may have.
-const [LETTERS, LOOKED_BYTES, HELD_BYTES, HEADER_COST, NUMBER_DIGITS, GEN_DIGITS] = [2, 8, 64, 16, 10, 5];
+const [LETTERS, LOOKED_BYTES, HELD_BYTES, HEADER_COST, NUMBER_DIGITS, GEN_DIGITS] = [
+	2, 8, 64, 16, 10, 5,
+];
 /** Bytes after a skipped stream's /Length in which `endstream` must begin. */
 const PROBE = 16;
 const [STREAM, ENDSTREAM] = [Buffer.from('stream'), Buffer.from('endstream')];
@@ -323,7 +325,8 @@ export class PdfBytes {
 				at = found;
 			}
 		}
-		if (this.early >= 0 && this.used + until - at > MAX_KEPT) [this.used, this.early] = [this.held, -2];
+		if (this.early >= 0 && this.used + until - at > MAX_KEPT)
+			[this.used, this.early] = [this.held, -2];
 		if (this.early >= 0) {
 			this.budget.step(Math.ceil((until - at) / HELD_BYTES));
 			this.append(chunk, at, until);

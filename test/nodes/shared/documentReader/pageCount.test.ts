@@ -16,6 +16,7 @@ import {
 	type PdfStructure,
 	type UpdateOptions,
 } from './support/pdf';
+import { passwordProtected } from './support/pdf-crafted';
 import { qpdfCheck, writtenPdf } from './support/written';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -312,6 +313,13 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 			const pdf = await make();
 			await expectWrittenPlain(pdf, 7);
 		});
+	});
+
+	it("counts a PDF whose empty password is the owner's, written decrypted; one that needs a password is refused", async () => {
+		const pdf = await passwordProtected('');
+		await expectWrittenPlain(pdf, 7);
+		expect((await writtenPdf(pdf)).includes('/Encrypt')).toBe(false);
+		expect(await refusalOf(await passwordProtected('owner'))).toBe('encrypted');
 	});
 
 	it('cannot count a PDF whose /Encrypt names a handler other than the standard one', async () => {
