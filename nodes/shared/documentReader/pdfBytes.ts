@@ -5,9 +5,8 @@ import { endsWord, isDigit, isWhiteSpace, lastAtOrBefore, spells, unreadable } f
 const MAX_KEPT = 24 * 1024 * 1024;
 /** What each `stream` the read finds costs: a native search, a copy, a look at the dictionary before it, a run. */
 const STREAM_COST = 64;
-// Letters of `endstream` met in a search for it that cost a unit (each a word checked: endstreamIndex);
-// bytes looked at for `obj` and names that cost a unit (and bytes held, copied: hold); what each
-// header found costs; digits it may have.
+// Letters of `endstream` met in a search for it that cost a unit (each a word checked: endstreamIndex),
+// bytes looked at for `obj` and names, bytes held (copied: hold); a header's cost, its digits.
 const [LETTERS, LOOKED_BYTES, HELD_BYTES, HEADER_COST, NUMBER_DIGITS, GEN_DIGITS] = [
 	2, 8, 64, 16, 10, 5,
 ];
@@ -53,10 +52,9 @@ export class PdfBytes {
 	private skipping = false;
 	private dataEnd = -1;
 	private carry = Buffer.alloc(0);
-	// Skipping by /Length: the first `endstream` in the data (-1: none yet, -2: past the kept cap),
-	// where the data ends if it ends there, and where in `kept` the bytes from it are held.
+	// Skipping by /Length: where the data ends if it ends at its first `endstream` (-1: none found
+	// yet, -2: past the kept cap), and where in `kept` the bytes from there are held.
 	private early = -1;
-	private earlyEnd = 0;
 	private held = 0;
 	/** Bytes to read (again) before the next chunk; at the end, whether the document has ended. */
 	private pending?: Buffer;
@@ -278,8 +276,8 @@ export class PdfBytes {
 			} else if (this.early >= 0) {
 				const rest = Buffer.from(this.kept.subarray(this.held, this.used));
 				[this.used, this.size] = [this.held, this.early];
-				this.ends.push(this.earlyEnd);
-				this.resume(ENDSTREAM.length);
+				this.ends.push(this.early);
+				this.resume(0);
 				this.pending = Buffer.concat([rest, carried, chunk.subarray(at)]);
 				return chunk.length;
 			} else this.dataEnd = -1;
@@ -292,7 +290,7 @@ export class PdfBytes {
 			if (across >= 0 && across < this.carry.length) {
 				const begun = this.carry.subarray(across);
 				this.size -= begun.length;
-				this.dataEnded(this.carry.subarray(0, across));
+				this.ends.push(this.endBefore(this.carry.subarray(0, across), this.size));
 				this.resume(0);
 				this.append(begun, 0, begun.length);
 				return at;
@@ -303,7 +301,9 @@ export class PdfBytes {
 		if (end >= 0) {
 			this.size += end - at;
 			const before = chunk.subarray(Math.max(at, end - 2), end);
-			this.dataEnded(before.length < 2 ? Buffer.concat([this.carry, before]) : before);
+			this.ends.push(
+				this.endBefore(before.length < 2 ? Buffer.concat([this.carry, before]) : before, this.size),
+			);
 			this.resume(ENDSTREAM.length);
 			return end;
 		}
@@ -320,9 +320,9 @@ export class PdfBytes {
 			const { at: found, letters } = endstreamIndex(chunk.subarray(0, until + 8), at);
 			this.budget.step(Math.ceil(letters / LETTERS));
 			if (found >= 0 && found < until) {
-				[this.early, this.held] = [this.size + found - at, this.used];
-				this.earlyEnd = this.dataEndAt(chunk.subarray(Math.max(at, found - 2), found), this.early);
-				at = found;
+				const before = chunk.subarray(Math.max(at, found - 2), found);
+				this.early = this.endBefore(before, this.size + found - at);
+				[this.held, at] = [this.used, at + this.early - this.size];
 			}
 		}
 		if (this.early >= 0 && this.used + until - at > MAX_KEPT)
@@ -333,11 +333,8 @@ export class PdfBytes {
 		}
 		this.size = end;
 	}
-	/** The data found to end at `endstream`, where `before` are the bytes before it: its end of line is not data. */
-	private dataEnded(before: Buffer): void {
-		this.ends.push(this.dataEndAt(before, this.size));
-	}
-	private dataEndAt(before: Buffer, at: number): number {
+	/** Where data found to end at an `endstream` at `at` ends, where `before` are the bytes before it: its end of line is not data. */
+	private endBefore(before: Buffer, at: number): number {
 		const [last, second] = [before[before.length - 1], before[before.length - 2]];
 		const eol = last === 10 ? (second === 13 ? 2 : 1) : last === 13 ? 1 : 0;
 		return Math.max(this.starts[this.starts.length - 1], at - eol);

@@ -73,29 +73,27 @@ export function standardDecrypt(encrypt: PdfDict, id: PdfValue | undefined, budg
 		return parts.reduce((hash, part) => hash.update(part), createHash('md5')).digest();
 	};
 	const p = Buffer.from([permissions, permissions >> 8, permissions >> 16, permissions >> 24]);
-	const rc4Rounds = (key: Buffer, data: Buffer, rounds: number[]) =>
-		rounds.reduce(
-			(out, round) => rc4({ state: rc4State(key.map((byte) => byte ^ round)), i: 0, j: 0 }, out),
-			data,
-		);
-	const rounds = Array.from({ length: revision === 2 ? 1 : 20 }, (_, round) => round);
+	// RC4 with the key, then (revision 3 on) with it XORed with 1 to 19, or (`down`) 19 to 0.
+	const rc4Rounds = (key: Buffer, data: Buffer, down = false) => {
+		for (let at = 0, last = revision === 2 ? 0 : 19; at <= last; at++) {
+			const round = key.map((byte) => byte ^ (down ? last - at : at));
+			data = rc4({ state: rc4State(round), i: 0, j: 0 }, data);
+		}
+		return data;
+	};
 	// Algorithms 2, 4 and 5: the file key of a padded user password, where /U says it is the user's.
 	const keyOf = (password: Buffer) => {
 		const metadata = plainMetadata ? [Buffer.from([255, 255, 255, 255])] : [];
 		let key = md5(password, owner.subarray(0, 32), p, first, ...metadata).subarray(0, length);
 		for (let round = 0; revision >= 3 && round < 50; round++) key = md5(key).subarray(0, length);
-		const check = rc4Rounds(key, revision === 2 ? PADDING : md5(PADDING, first), rounds);
+		const check = rc4Rounds(key, revision === 2 ? PADDING : md5(PADDING, first));
 		return check.equals(user.subarray(0, check.length)) ? key : undefined;
 	};
 	// The empty password as the user's, then as the owner's: /O holds the user's password encrypted
 	// by the owner's (Algorithm 7).
 	let ownerKey = md5(PADDING);
 	for (let round = 0; revision >= 3 && round < 50; round++) ownerKey = md5(ownerKey);
-	const userPassword = rc4Rounds(
-		ownerKey.subarray(0, length),
-		owner.subarray(0, 32),
-		[...rounds].reverse(),
-	);
+	const userPassword = rc4Rounds(ownerKey.subarray(0, length), owner.subarray(0, 32), true);
 	const key = keyOf(PADDING) ?? keyOf(userPassword);
 	if (!key) throw new PdfRefused('encrypted', 'it needs a password');
 	return ciphers((method) => (ref, gen) => ({
