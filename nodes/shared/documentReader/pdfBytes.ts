@@ -6,10 +6,8 @@ const MAX_KEPT = 24 * 1024 * 1024;
 /** What each `stream` the read finds costs: a native search, a copy, a look at the dictionary before it, a run. */
 const STREAM_COST = 64;
 // Letters of `endstream` met in a search for it that cost a unit (each a word checked: endstreamIndex),
-// bytes looked at for `obj` and names, bytes held (copied: hold); a header's cost, its digits.
-const [LETTERS, LOOKED_BYTES, HELD_BYTES, HEADER_COST, NUMBER_DIGITS, GEN_DIGITS] = [
-	2, 8, 64, 16, 10, 5,
-];
+// bytes looked at for `obj` and names (or held: hold); a header's cost, its digits.
+const [LETTERS, LOOKED_BYTES, HEADER_COST, NUMBER_DIGITS, GEN_DIGITS] = [2, 8, 16, 10, 5];
 /** Bytes after a skipped stream's /Length in which `endstream` must begin. */
 const PROBE = 16;
 const [STREAM, ENDSTREAM] = [Buffer.from('stream'), Buffer.from('endstream')];
@@ -197,16 +195,19 @@ export class PdfBytes {
 		const from = Math.max(this.looked, 2);
 		if (end > from) this.budget.step(Math.ceil((end - from) / LOOKED_BYTES));
 		let found = 0;
-		let at = from;
+		let [at, lexical] = [from, this.lexical];
 		for (; at < end; at++) {
 			const byte = kept[at];
-			if (this.lexical > 0) {
+			if (lexical > 0) {
 				if (byte === 92) at++;
-				else if (byte === 40 || byte === 41) this.lexical += byte === 40 ? 1 : -1;
-				else if (byte === 106 && spells(kept, at - 5, 'endobj')) this.lexical = 0;
-			} else if (this.lexical < 0) {
-				if (byte === 10 || byte === 13) this.lexical = 0;
-			} else if (byte === 40 || byte === 37) this.lexical = byte === 40 ? 1 : -1;
+				else if (byte === 40 || byte === 41) lexical += byte === 40 ? 1 : -1;
+				else if (byte === 106 && kept[at - 1] === 98 && spells(kept, at - 5, 'endob')) {
+					lexical = 0;
+					found++;
+				}
+			} else if (lexical < 0) {
+				if (byte === 10 || byte === 13) lexical = 0;
+			} else if (byte === 40 || byte === 37) lexical = byte === 40 ? 1 : -1;
 			else if (byte === 106) {
 				if (kept[at - 1] === 98 && kept[at - 2] === 111) {
 					this.lastObj = at - 2;
@@ -220,9 +221,9 @@ export class PdfBytes {
 				else if (nameAt(kept, at, 'First')) this.lastKept = this.lastObjectStream = at;
 			}
 		}
-		// Each `obj` found is looked at before it.
+		// Each `obj` found (or `endobj` ending a string) is looked at before it.
 		this.budget.step(found);
-		this.looked = Math.max(this.looked, at);
+		[this.looked, this.lexical] = [Math.max(this.looked, at), lexical];
 	}
 	/** Records `N G obj` where the `obj` at `obj` ends one: digits, white space, digits, white space. */
 	private header(obj: number): void {
@@ -274,11 +275,15 @@ export class PdfBytes {
 				this.resume(end);
 				this.append(carried, 0, carried.length);
 			} else if (this.early >= 0) {
-				const rest = Buffer.from(this.kept.subarray(this.held, this.used));
+				// Read again: the bytes held, those carried, the rest of this chunk.
+				this.pending = Buffer.concat([
+					this.kept.subarray(this.held, this.used),
+					carried,
+					chunk.subarray(at),
+				]);
 				[this.used, this.size] = [this.held, this.early];
 				this.ends.push(this.early);
 				this.resume(0);
-				this.pending = Buffer.concat([rest, carried, chunk.subarray(at)]);
 				return chunk.length;
 			} else this.dataEnd = -1;
 			return at;
@@ -328,7 +333,7 @@ export class PdfBytes {
 		if (this.early >= 0 && this.used + until - at > MAX_KEPT)
 			[this.used, this.early] = [this.held, -2];
 		if (this.early >= 0) {
-			this.budget.step(Math.ceil((until - at) / HELD_BYTES));
+			this.budget.step(Math.ceil((until - at) / LOOKED_BYTES));
 			this.append(chunk, at, until);
 		}
 		this.size = end;
