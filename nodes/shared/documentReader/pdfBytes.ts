@@ -66,10 +66,8 @@ export class PdfBytes {
 		bytes.budget.sized(bytes.size);
 		if (bytes.skipping) unreadable();
 		bytes.lookAt(bytes.used);
-		bytes.streams = {
-			starts: Float64Array.from(bytes.starts),
-			ends: Float64Array.from(bytes.ends),
-		};
+		const [starts, ends] = [bytes.starts, bytes.ends].map((each) => Float64Array.from(each));
+		bytes.streams = { starts, ends };
 		return bytes;
 	}
 	/** The last run of kept bytes, which ends the document (read() refuses one ending in a stream's data). */
@@ -101,8 +99,7 @@ export class PdfBytes {
 			const tail = this.skipping ? 0 : this.used - this.searchFrom;
 			if (tail > 0) {
 				chunk = Buffer.concat([this.kept.subarray(this.searchFrom, this.used), chunk]);
-				this.used -= tail;
-				this.size -= tail;
+				[this.used, this.size] = [this.used - tail, this.size - tail];
 			}
 			let at = 0;
 			do at = this.skipping ? this.skip(chunk, at) : this.keep(chunk, at);
@@ -155,9 +152,7 @@ export class PdfBytes {
 			}
 			// Skipped from `start`: the bytes of it appended go back to skipping.
 			const appended = this.used - start;
-			this.used = start;
-			this.size -= appended;
-			[this.skipping, this.early] = [true, -1];
+			[this.used, this.size, this.skipping, this.early] = [start, this.size - appended, true, -1];
 			this.starts.push(this.size);
 			this.dataEnd = length === undefined ? -1 : this.size + length;
 			return at - appended;
@@ -181,11 +176,8 @@ export class PdfBytes {
 			this.keptStreams.offsets.push(headers.offsets[headers.offsets.length - 1]);
 			this.keptStreams.objectStream.push(this.lastObjectStream > lastObj);
 		}
-		return {
-			start,
-			length: lastLength > lastObj ? directLength(kept, lastLength + 7) : undefined,
-			kept: lastKept > lastObj,
-		};
+		const length = lastLength > lastObj ? directLength(kept, lastLength + 7) : undefined;
+		return { start, length, kept: lastKept > lastObj };
 	}
 	// Looks at the kept bytes up to `end`, each once, for `obj` (and its header), /Length, /XRef and
 	// /First outside strings and comments. A string ends at its closing parenthesis or at `endobj`:
@@ -276,11 +268,8 @@ export class PdfBytes {
 				this.append(carried, 0, carried.length);
 			} else if (this.early >= 0) {
 				// Read again: the bytes held, those carried, the rest of this chunk.
-				this.pending = Buffer.concat([
-					this.kept.subarray(this.held, this.used),
-					carried,
-					chunk.subarray(at),
-				]);
+				const held = this.kept.subarray(this.held, this.used);
+				this.pending = Buffer.concat([held, carried, chunk.subarray(at)]);
 				[this.used, this.size] = [this.held, this.early];
 				this.ends.push(this.early);
 				this.resume(0);
@@ -306,9 +295,8 @@ export class PdfBytes {
 		if (end >= 0) {
 			this.size += end - at;
 			const before = chunk.subarray(Math.max(at, end - 2), end);
-			this.ends.push(
-				this.endBefore(before.length < 2 ? Buffer.concat([this.carry, before]) : before, this.size),
-			);
+			const bytes = before.length < 2 ? Buffer.concat([this.carry, before]) : before;
+			this.ends.push(this.endBefore(bytes, this.size));
 			this.resume(ENDSTREAM.length);
 			return end;
 		}
@@ -332,10 +320,8 @@ export class PdfBytes {
 		}
 		if (this.early >= 0 && this.used + until - at > MAX_KEPT)
 			[this.used, this.early] = [this.held, -2];
-		if (this.early >= 0) {
-			this.budget.step(Math.ceil((until - at) / LOOKED_BYTES));
-			this.append(chunk, at, until);
-		}
+		this.budget.step(this.early >= 0 ? Math.ceil((until - at) / LOOKED_BYTES) : 0);
+		if (this.early >= 0) this.append(chunk, at, until);
 		this.size = end;
 	}
 	/** Where data found to end at an `endstream` at `at` ends, where `before` are the bytes before it: its end of line is not data. */

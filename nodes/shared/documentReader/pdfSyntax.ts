@@ -41,9 +41,8 @@ const TOKEN_COST = {
 	dictionary: 80,
 	entry: 64,
 };
-// Arrays and dictionaries nested deeper than MAX_DEPTH are refused (documents nest a few levels,
-// qpdf's test of odd tokens 61); a string's bytes decoded unless asked for all (an ID, a key's:
-// short); digits read exactly (below 2^53).
+// Arrays and dictionaries nested deeper than MAX_DEPTH are refused (qpdf's odd tokens nest 61); a
+// string's bytes decoded unless asked for all (an ID, a key's: short); digits read exactly (below 2^53).
 const [MAX_DEPTH, MAX_STRING, EXACT_DIGITS] = [100, 1024, 15];
 const [TAB, LF, CR, SPACE, PLUS, MINUS, DOT, ZERO, NINE, SEVEN] = [
 	9, 10, 13, 32, 43, 45, 46, 48, 57, 55,
