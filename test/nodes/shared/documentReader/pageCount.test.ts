@@ -495,6 +495,25 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 		});
 	});
 
+	it('a parenthesis left open before 30 MB of stream data: the string ends at `endobj`, the data is skipped, not kept', async () => {
+		const data = 30 * 1024 * 1024;
+		const stream = `1001 0 obj\n<< /Length ${data} >>\nstream\n${'x'.repeat(data)}\nendstream`;
+		expect(await pdfPages(await first(`<< /T (open >>\nendobj\n${stream}`))).toBe(7);
+	});
+
+	it('a page whose content holds `endstream` across 64 KB pieces: its data ends at its /Length, written whole', async () => {
+		const pdf = await pdfLibPdf(1, false);
+		const structure = await structureOf(pdf);
+		const data = `% endstream\n${'0 0 m\n'.repeat(40_000)}% endstream\nendobj`;
+		const page = `<< /Type /Page /Parent ${structure.pagesRoot} 0 R /Contents ${structure.size} 0 R >>`;
+		const updated = appendUpdate(pdf, structure, {
+			[structure.pages[0]]: page,
+			[structure.size]: `<< /Length ${data.length} >>\nstream\n${data}\nendstream`,
+		});
+		expect(await pdfPages(updated)).toBe(1);
+		expect((await writtenPdf(updated)).includes(data)).toBe(true);
+	});
+
 	it('reads sections 28 MB in once, two updates or eight; 28 MB of comment is past the 24 MB kept', async () => {
 		const pdf = await pdfLibPdf(3, false);
 		const structure = await structureOf(pdf);
