@@ -194,8 +194,9 @@ export class PdfBytes {
 				if (byte === 92) at++;
 				else if (byte === 40 || byte === 41) lexical += byte === 40 ? 1 : -1;
 				else if (byte === 106 && kept[at - 1] === 98 && spells(kept, at - 5, 'endob')) {
+					// Only damage ends a string here: it pays as a header does.
 					lexical = 0;
-					found++;
+					this.budget.step(HEADER_COST);
 				}
 			} else if (lexical < 0) {
 				if (byte === 10 || byte === 13) lexical = 0;
@@ -213,7 +214,7 @@ export class PdfBytes {
 				else if (nameAt(kept, at, 'First')) this.lastKept = this.lastObjectStream = at;
 			}
 		}
-		// Each `obj` found (or `endobj` ending a string) is looked at before it.
+		// Each `obj` found is looked at before it.
 		this.budget.step(found);
 		[this.looked, this.lexical] = [Math.max(this.looked, at), lexical];
 	}
