@@ -42,7 +42,7 @@ function looksLikeHtml(bytes: Buffer): boolean {
 	return start.startsWith('<!doctype html') || start.startsWith('<html');
 }
 
-/** The kind by first bytes and label; `maybePdf`: `%PDF-` after other bytes (a PDF if it reads). */
+/** The kind by first bytes and label; `maybePdf`: `%PDF-` after other bytes, or none where the label says PDF (a PDF if it reads). */
 export function kindOf(first: Buffer, labelMimeType: string): DocumentKind | 'maybePdf' {
 	if (startsWith(first, 'II*\0') || startsWith(first, 'MM\0*')) return 'tiff';
 	if (startsWith(first, PNG)) return 'png';
@@ -54,6 +54,6 @@ export function kindOf(first: Buffer, labelMimeType: string): DocumentKind | 'ma
 		return 'other';
 	const pdfAt = first.subarray(0, PEEK_BYTES).indexOf('%PDF-');
 	if (pdfAt === 0) return 'pdf';
-	if (pdfAt > 0) return 'maybePdf';
+	if (pdfAt > 0 || labelMimeType === 'application/pdf') return 'maybePdf';
 	return labelMimeType === 'text/plain' && !looksLikeHtml(first) ? 'text' : 'other';
 }

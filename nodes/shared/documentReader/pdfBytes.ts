@@ -5,8 +5,8 @@ import { endsWord, isDigit, isWhiteSpace, lastAtOrBefore, spells, unreadable } f
 const MAX_KEPT = 24 * 1024 * 1024;
 /** What each `stream` the read finds costs: a native search, a copy, a look at the dictionary before it, a run. */
 const STREAM_COST = 64;
-// Letters of `endstream` met in a search for it that cost a unit (each a word checked: endstreamIndex);
-// bytes looked at for `obj` and names that cost a unit; what each header found costs; digits it may have.
+// Letters of `endstream` met in a search for it that cost a unit (each a word checked: endstreamIndex),
+// bytes looked at for `obj` and names (or held: hold); a header's cost, its digits.
 const [LETTERS, LOOKED_BYTES, HEADER_COST, NUMBER_DIGITS, GEN_DIGITS] = [2, 8, 16, 10, 5];
 /** Bytes after a skipped stream's /Length in which `endstream` must begin. */
 const PROBE = 16;
@@ -21,7 +21,7 @@ export class PdfBytes {
 	readonly budget = new PdfBudget(Infinity);
 	/** `N G obj` headers found, ascending by offset (each in the run kept). */
 	readonly headers = { offsets: [] as number[], numbers: [] as number[], gens: [] as number[] };
-	/** The headers of streams kept (/XRef, /ObjStm), ascending, and which are object streams. */
+	/** The headers of streams kept (/XRef, /First), ascending, and which are object streams. */
 	readonly keptStreams = { offsets: [] as number[], objectStream: [] as boolean[] };
 	/** Each skipped stream's data, ascending: its first byte's offset and the offset past its last. */
 	streams = { starts: new Float64Array(0), ends: new Float64Array(0) };
@@ -35,7 +35,7 @@ export class PdfBytes {
 	/** The bytes read so far (the next one's offset): once read, the document's size. */
 	size = 0;
 	// Keeping: where in `kept` a `stream` is looked for next (past a kept stream's data), how far
-	// dictionaries were looked at, and the last `obj`, /Length, /XRef and /ObjStm found there.
+	// dictionaries were looked at, and the last `obj`, /Length, /XRef and /First found there.
 	private searchFrom = 0;
 	private looked = 0;
 	private lastObj = -1;
@@ -43,22 +43,31 @@ export class PdfBytes {
 	private lastKept = -1;
 	private lastObjectStream = -1;
 	private lastHeader = -1;
+	/** Where the byte at `looked` is: in a literal string (its depth), in a comment (-1), else 0. */
+	private lexical = 0;
 	// Skipping: the document offset the data ends at by its /Length (-1: at `endstream`), and the
 	// last bytes skipped (for an `endstream` split between chunks).
 	private skipping = false;
 	private dataEnd = -1;
 	private carry = Buffer.alloc(0);
+	// Skipping by /Length: where the data ends if it ends at its first `endstream` (-1: none found
+	// yet, -2: past the kept cap), and where in `kept` the bytes from there are held.
+	private early = -1;
+	private held = 0;
+	/** Bytes to read (again) before the next chunk; at the end, whether the document has ended. */
+	private pending?: Buffer;
+	private ended = false;
 	static async read(open: Open): Promise<PdfBytes> {
 		const bytes = new PdfBytes();
 		for await (const chunk of await open())
 			bytes.feed(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+		bytes.ended = true;
+		while (bytes.skipping && bytes.dataEnd >= 0) bytes.feed(Buffer.alloc(0));
 		bytes.budget.sized(bytes.size);
 		if (bytes.skipping) unreadable();
 		bytes.lookAt(bytes.used);
-		bytes.streams = {
-			starts: Float64Array.from(bytes.starts),
-			ends: Float64Array.from(bytes.ends),
-		};
+		const [starts, ends] = [bytes.starts, bytes.ends].map((each) => Float64Array.from(each));
+		bytes.streams = { starts, ends };
 		return bytes;
 	}
 	/** The last run of kept bytes, which ends the document (read() refuses one ending in a stream's data). */
@@ -84,16 +93,18 @@ export class PdfBytes {
 		}
 		return found;
 	}
-	private feed(chunk: Buffer): void {
-		// The last bytes kept may begin a `stream` this chunk ends: they are read again with it.
-		const tail = this.skipping ? 0 : this.used - this.searchFrom;
-		if (tail > 0) {
-			chunk = Buffer.concat([this.kept.subarray(this.searchFrom, this.used), chunk]);
-			this.used -= tail;
-			this.size -= tail;
+	private feed(next: Buffer | undefined): void {
+		for (let chunk = next; chunk; [chunk, this.pending] = [this.pending, undefined]) {
+			// The last bytes kept may begin a `stream` this chunk ends: they are read again with it.
+			const tail = this.skipping ? 0 : this.used - this.searchFrom;
+			if (tail > 0) {
+				chunk = Buffer.concat([this.kept.subarray(this.searchFrom, this.used), chunk]);
+				[this.used, this.size] = [this.used - tail, this.size - tail];
+			}
+			let at = 0;
+			do at = this.skipping ? this.skip(chunk, at) : this.keep(chunk, at);
+			while (at < chunk.length);
 		}
-		let at = 0;
-		while (at < chunk.length) at = this.skipping ? this.skip(chunk, at) : this.keep(chunk, at);
 	}
 	private append(chunk: Buffer, from: number, to: number): void {
 		const needed = this.used + to - from;
@@ -141,9 +152,7 @@ export class PdfBytes {
 			}
 			// Skipped from `start`: the bytes of it appended go back to skipping.
 			const appended = this.used - start;
-			this.used = start;
-			this.size -= appended;
-			this.skipping = true;
+			[this.used, this.size, this.skipping, this.early] = [start, this.size - appended, true, -1];
 			this.starts.push(this.size);
 			this.dataEnd = length === undefined ? -1 : this.size + length;
 			return at - appended;
@@ -157,30 +166,42 @@ export class PdfBytes {
 		let before = hit;
 		while (before > 0 && isWhiteSpace(kept[before - 1])) before--;
 		if (before < 2 || kept[before - 1] !== 62 || kept[before - 2] !== 62) return undefined;
+		this.lookAt(hit);
+		if (this.lexical !== 0) return undefined;
 		let start = hit + 6;
 		if (kept[start] === 13) start++;
 		if (kept[start] === 10) start++;
-		this.lookAt(hit);
 		const { lastObj, lastLength, lastKept, headers } = this;
 		if (lastKept > lastObj && this.lastHeader === lastObj) {
 			this.keptStreams.offsets.push(headers.offsets[headers.offsets.length - 1]);
 			this.keptStreams.objectStream.push(this.lastObjectStream > lastObj);
 		}
-		return {
-			start,
-			length: lastLength > lastObj ? directLength(kept, lastLength + 7) : undefined,
-			kept: lastKept > lastObj,
-		};
+		const length = lastLength > lastObj ? directLength(kept, lastLength + 7) : undefined;
+		return { start, length, kept: lastKept > lastObj };
 	}
-	/** Looks at the kept bytes up to `end`, each once, for `obj` (and its header), /Length, /XRef and /ObjStm. */
+	// Looks at the kept bytes up to `end`, each once, for `obj` (and its header), /Length, /XRef and
+	// /First outside strings and comments. A string ends at its closing parenthesis or at `endobj`:
+	// an object closes its strings, so a parenthesis left open (damage) costs only its own object.
 	private lookAt(end: number): void {
 		const kept = this.kept;
 		const from = Math.max(this.looked, 2);
 		if (end > from) this.budget.step(Math.ceil((end - from) / LOOKED_BYTES));
 		let found = 0;
-		for (let at = from; at < end; at++) {
+		let [at, lexical] = [from, this.lexical];
+		for (; at < end; at++) {
 			const byte = kept[at];
-			if (byte === 106) {
+			if (lexical > 0) {
+				if (byte === 92) at++;
+				else if (byte === 40 || byte === 41) lexical += byte === 40 ? 1 : -1;
+				else if (byte === 106 && kept[at - 1] === 98 && spells(kept, at - 5, 'endob')) {
+					// Only damage ends a string here: it pays as a header does.
+					lexical = 0;
+					this.budget.step(HEADER_COST);
+				}
+			} else if (lexical < 0) {
+				if (byte === 10 || byte === 13) lexical = 0;
+			} else if (byte === 40 || byte === 37) lexical = byte === 40 ? 1 : -1;
+			else if (byte === 106) {
 				if (kept[at - 1] === 98 && kept[at - 2] === 111) {
 					this.lastObj = at - 2;
 					this.header(at - 2);
@@ -189,12 +210,13 @@ export class PdfBytes {
 			} else if (byte === 47) {
 				if (nameAt(kept, at, 'Length')) this.lastLength = at;
 				else if (nameAt(kept, at, 'XRef')) this.lastKept = at;
-				else if (nameAt(kept, at, 'ObjStm')) this.lastKept = this.lastObjectStream = at;
+				// An object stream by its /First, whatever its /Type says.
+				else if (nameAt(kept, at, 'First')) this.lastKept = this.lastObjectStream = at;
 			}
 		}
 		// Each `obj` found is looked at before it.
 		this.budget.step(found);
-		this.looked = Math.max(this.looked, end);
+		[this.looked, this.lexical] = [Math.max(this.looked, at), lexical];
 	}
 	/** Records `N G obj` where the `obj` at `obj` ends one: digits, white space, digits, white space. */
 	private header(obj: number): void {
@@ -227,14 +249,32 @@ export class PdfBytes {
 	private skip(chunk: Buffer, at: number): number {
 		if (this.dataEnd >= 0) {
 			const until = Math.min(chunk.length, at + Math.max(0, this.dataEnd - this.size));
-			this.size += until - at;
-			if (until > at) return until;
-			// At the data's end by /Length: `endstream` must follow there; else (or where this chunk ends
-			// first) the data ends at the first `endstream`, searched from here.
-			const end = at + PROBE <= chunk.length ? endstreamAfter(chunk, at) : -1;
+			this.hold(chunk, at, until);
+			if (until > at || (until === chunk.length && !this.ended)) return until;
+			// At the data's end by /Length (or the document's): `endstream` must follow there (in the
+			// bytes carried while they were too few to tell); else the data ends at the first `endstream`
+			// in it, or where there is none, at the first after it.
+			const probe = Buffer.concat([this.carry, chunk.subarray(at, at + PROBE)]);
+			if (probe.length < PROBE && !this.ended) {
+				[this.carry, this.size] = [probe, this.size + chunk.length - at];
+				return chunk.length;
+			}
+			const end = this.size >= this.dataEnd ? endstreamAfter(probe, 0) : -1;
+			const carried = this.carry;
 			if (end >= 0) {
+				if (this.early >= 0) this.used = this.held;
+				this.size -= carried.length;
 				this.ends.push(this.size);
-				this.resume(end - at);
+				this.resume(end);
+				this.append(carried, 0, carried.length);
+			} else if (this.early >= 0) {
+				// Read again: the bytes held, those carried, the rest of this chunk.
+				const held = this.kept.subarray(this.held, this.used);
+				this.pending = Buffer.concat([held, carried, chunk.subarray(at)]);
+				[this.used, this.size] = [this.held, this.early];
+				this.ends.push(this.early);
+				this.resume(0);
+				return chunk.length;
 			} else this.dataEnd = -1;
 			return at;
 		}
@@ -245,7 +285,7 @@ export class PdfBytes {
 			if (across >= 0 && across < this.carry.length) {
 				const begun = this.carry.subarray(across);
 				this.size -= begun.length;
-				this.dataEnded(this.carry.subarray(0, across));
+				this.ends.push(this.endBefore(this.carry.subarray(0, across), this.size));
 				this.resume(0);
 				this.append(begun, 0, begun.length);
 				return at;
@@ -256,7 +296,8 @@ export class PdfBytes {
 		if (end >= 0) {
 			this.size += end - at;
 			const before = chunk.subarray(Math.max(at, end - 2), end);
-			this.dataEnded(before.length < 2 ? Buffer.concat([this.carry, before]) : before);
+			const bytes = before.length < 2 ? Buffer.concat([this.carry, before]) : before;
+			this.ends.push(this.endBefore(bytes, this.size));
 			this.resume(ENDSTREAM.length);
 			return end;
 		}
@@ -265,11 +306,30 @@ export class PdfBytes {
 		this.carry = carried.subarray(Math.max(0, carried.length - 16));
 		return chunk.length;
 	}
-	/** The data found to end at `endstream`, where `before` are the bytes before it: its end of line is not data. */
-	private dataEnded(before: Buffer): void {
+	// Skipping `chunk` from `at` to `until` by /Length: the first `endstream` in the data is found,
+	// and the bytes from it are held (each charged as looked at), in case none follows the /Length.
+	private hold(chunk: Buffer, at: number, until: number): void {
+		const end = this.size + until - at;
+		if (this.early === -1) {
+			const { at: found, letters } = endstreamIndex(chunk.subarray(0, until + 8), at);
+			this.budget.step(Math.ceil(letters / LETTERS));
+			if (found >= 0 && found < until) {
+				const before = chunk.subarray(Math.max(at, found - 2), found);
+				this.early = this.endBefore(before, this.size + found - at);
+				[this.held, at] = [this.used, at + this.early - this.size];
+			}
+		}
+		if (this.early >= 0 && this.used + until - at > MAX_KEPT)
+			[this.used, this.early] = [this.held, -2];
+		this.budget.step(this.early >= 0 ? Math.ceil((until - at) / LOOKED_BYTES) : 0);
+		if (this.early >= 0) this.append(chunk, at, until);
+		this.size = end;
+	}
+	/** Where data found to end at an `endstream` at `at` ends, where `before` are the bytes before it: its end of line is not data. */
+	private endBefore(before: Buffer, at: number): number {
 		const [last, second] = [before[before.length - 1], before[before.length - 2]];
 		const eol = last === 10 ? (second === 13 ? 2 : 1) : last === 13 ? 1 : 0;
-		this.ends.push(Math.max(this.starts[this.starts.length - 1], this.size - eol));
+		return Math.max(this.starts[this.starts.length - 1], at - eol);
 	}
 	/** Keeping again, in a run that starts at the current offset; its first `known` bytes need no search (`endstream`). */
 	private resume(known: number): void {

@@ -1,7 +1,7 @@
-// The standard security handler (ISO 32000-2, 7.6.4) with the empty password, which every reader
-// tries without asking (as the user's, and for AES-256 as the owner's too): a file that needs
-// another is refused. Streams and strings are decrypted, a stream as it passes; the caller charges
-// each byte. The key is derived once a document, each round charged.
+// The standard security handler (ISO 32000-2, 7.6.4) with the empty password, which readers try
+// without asking, as the user's, then as the owner's (qpdf and poppler; pdf.js and mupdf ask): a
+// file that needs another is refused. Streams and strings are decrypted, a stream as it passes; the
+// caller charges each byte. The key is derived once a document, each round charged.
 import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
 import type { PdfBudget } from './pdfBudget';
 import {
@@ -68,23 +68,34 @@ export function standardDecrypt(encrypt: PdfDict, id: PdfValue | undefined, budg
 	const length = revision === 2 ? 5 : aes ? 16 : integerOf(encrypt.get('Length') ?? 40) / 8;
 	if (!Number.isInteger(length) || length < 5 || length > 16) unreadable();
 	const first = Array.isArray(id) && id[0] instanceof PdfString ? id[0].bytes() : Buffer.alloc(0);
-	const hash = createHash('md5').update(PADDING).update(owner.subarray(0, 32));
-	hash
-		.update(Buffer.from([permissions, permissions >> 8, permissions >> 16, permissions >> 24]))
-		.update(first);
-	if (plainMetadata) hash.update(Buffer.from([255, 255, 255, 255]));
-	let key = hash.digest().subarray(0, length);
-	if (revision >= 3)
-		for (let round = 0; round < 50; round++, budget.step(64))
-			key = createHash('md5').update(key).digest().subarray(0, length);
-	// Algorithms 4 and 5: the key opens /U only where the user password is empty.
-	let check = revision === 2 ? PADDING : createHash('md5').update(PADDING).update(first).digest();
-	for (let round = 0; round < (revision === 2 ? 1 : 20); round++) {
-		const roundKey = key.map((byte) => byte ^ round);
-		check = rc4({ state: rc4State(roundKey), i: 0, j: 0 }, check);
-	}
-	if (!check.equals(user.subarray(0, check.length)))
-		throw new PdfRefused('encrypted', 'it needs a password');
+	const md5 = (...parts: Buffer[]) => {
+		budget.step(64);
+		return parts.reduce((hash, part) => hash.update(part), createHash('md5')).digest();
+	};
+	const p = Buffer.from([permissions, permissions >> 8, permissions >> 16, permissions >> 24]);
+	// RC4 with the key, then (revision 3 on) with it XORed with 1 to 19, or (`down`) 19 to 0.
+	const rc4Rounds = (key: Buffer, data: Buffer, down = false) => {
+		for (let at = 0, last = revision === 2 ? 0 : 19; at <= last; at++) {
+			const round = key.map((byte) => byte ^ (down ? last - at : at));
+			data = rc4({ state: rc4State(round), i: 0, j: 0 }, data);
+		}
+		return data;
+	};
+	// Algorithms 2, 4 and 5: the file key of a padded user password, where /U says it is the user's.
+	const keyOf = (password: Buffer) => {
+		const metadata = plainMetadata ? [Buffer.from([255, 255, 255, 255])] : [];
+		let key = md5(password, owner.subarray(0, 32), p, first, ...metadata).subarray(0, length);
+		for (let round = 0; revision >= 3 && round < 50; round++) key = md5(key).subarray(0, length);
+		const check = rc4Rounds(key, revision === 2 ? PADDING : md5(PADDING, first));
+		return check.equals(user.subarray(0, check.length)) ? key : undefined;
+	};
+	// The empty password as the user's, then as the owner's: /O holds the user's password encrypted
+	// by the owner's (Algorithm 7).
+	let ownerKey = md5(PADDING);
+	for (let round = 0; revision >= 3 && round < 50; round++) ownerKey = md5(ownerKey);
+	const userPassword = rc4Rounds(ownerKey.subarray(0, length), owner.subarray(0, 32), true);
+	const key = keyOf(PADDING) ?? keyOf(userPassword);
+	if (!key) throw new PdfRefused('encrypted', 'it needs a password');
 	return ciphers((method) => (ref, gen) => ({
 		algorithm: method === 'AESV2' ? 'aes-128-cbc' : 'rc4',
 		key: createHash('md5')

@@ -295,7 +295,7 @@ export class PdfFile {
 		try {
 			const { value, data } = await this.objectIn(this.bytes.at(offsets[kept]));
 			const dict = dictOf(value);
-			if (dict.get('Type') !== 'ObjStm' || !data) return null;
+			if (!data) return null;
 			const [number, gen] = this.numberAt(offsets[kept]);
 			const cipher = this.crypt?.streams;
 			if (cipher) this.budget.step(data.length);

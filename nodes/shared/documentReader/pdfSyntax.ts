@@ -41,9 +41,9 @@ const TOKEN_COST = {
 	dictionary: 80,
 	entry: 64,
 };
-// Arrays and dictionaries nested deeper than MAX_DEPTH are refused (documents nest a few levels); a
+// Arrays and dictionaries nested deeper than MAX_DEPTH are refused (qpdf's odd tokens nest 61); a
 // string's bytes decoded unless asked for all (an ID, a key's: short); digits read exactly (below 2^53).
-const [MAX_DEPTH, MAX_STRING, EXACT_DIGITS] = [32, 1024, 15];
+const [MAX_DEPTH, MAX_STRING, EXACT_DIGITS] = [100, 1024, 15];
 const [TAB, LF, CR, SPACE, PLUS, MINUS, DOT, ZERO, NINE, SEVEN] = [
 	9, 10, 13, 32, 43, 45, 46, 48, 57, 55,
 ];
@@ -127,6 +127,8 @@ export class PdfLexer {
 			const dict = new PdfDict();
 			while (!this.closes(GREATER, GREATER)) {
 				const key = this.value(depth + 1);
+				// `>>` starts no value: a key without one ends the dictionary.
+				if (this.closes(GREATER, GREATER)) break;
 				const value = this.value(depth + 1);
 				// A key that is not a name is dropped with its value.
 				if (typeof key !== 'string') continue;

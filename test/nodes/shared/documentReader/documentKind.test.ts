@@ -95,7 +95,12 @@ describe('the kind of a document, from its first bytes', () => {
 		['an RTF named as text', Buffer.from('{\\rtf1 Hello}'), 'text/plain', 'other'],
 		['HTML named as text', Buffer.from('\ufeff \n<!DOCTYPE html><p>Hi'), 'text/plain', 'other'],
 		['text', Buffer.from('BMW, report\n'), 'text/plain', 'text'],
-		['text named as a PDF', Buffer.from('Hello'), 'application/pdf', 'other'],
+		[
+			'text named as a PDF (a PDF if its structure reads)',
+			Buffer.from('Hello'),
+			'application/pdf',
+			'maybePdf',
+		],
 		[
 			'a PDF after 1024 other bytes',
 			Buffer.from(`${' '.repeat(1024)}%PDF-1.7`),

@@ -16,6 +16,7 @@ import {
 	type PdfStructure,
 	type UpdateOptions,
 } from './support/pdf';
+import { passwordProtected } from './support/pdf-crafted';
 import { qpdfCheck, writtenPdf } from './support/written';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -280,10 +281,45 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 				},
 			],
 			['no /Root anywhere', async () => replaced(await pdfLibPdf(7, false), '/Root', '/Roob')],
+			[
+				'an object stream whose /Type is not /ObjStm',
+				async () => replaced(await pdfLibPdf(7), '/Type /ObjStm', '/Type /Potato'),
+			],
+			[
+				"a catalog's last key without a value",
+				async () => replaced(await pdfLibPdf(7, false), '/Pages 1 0 R', '/Pages 1 0 R /Odd'),
+			],
+			['no `%PDF-`, labelled a PDF', async () => replaced(await pdfLibPdf(7, false), '%PDF-', '%')],
+			// Each before the definitions, which moves them: the chain does not read, the rebuild does.
+			['a string holding `>> stream`', async () => await first('<< /T (a >> stream\nb) >>')],
+			['a comment holding `>> stream`', async () => await first('<< >>\n% >> stream\n')],
+			[
+				'a parenthesis left open: its string ends at `endobj`',
+				async () => await first('<< /T (a ( b\\) >> stream\n>>'),
+			],
+			[
+				'a /Length past the data and its `endstream`: the data ends at the first `endstream` in it',
+				async () => await first('<< /Length 300 >>\nstream\nx\nendstream'),
+			],
+			[
+				'a /Length one byte past the data (`endendstream`)',
+				async () => await first('<< /Length 4 >>\nstream\nendendstream'),
+			],
+			[
+				'a /Length past the end of the document',
+				async () => await first('<< /Length 9999999 >>\nstream\nx\nendstream'),
+			],
 		])('%s', async (_case, make) => {
 			const pdf = await make();
 			await expectWrittenPlain(pdf, 7);
 		});
+	});
+
+	it("counts a PDF whose empty password is the owner's, written decrypted; one that needs a password is refused", async () => {
+		const pdf = await passwordProtected('');
+		await expectWrittenPlain(pdf, 7);
+		expect((await writtenPdf(pdf)).includes('/Encrypt')).toBe(false);
+		expect(await refusalOf(await passwordProtected('owner'))).toBe('encrypted');
 	});
 
 	it('cannot count a PDF whose /Encrypt names a handler other than the standard one', async () => {
@@ -395,15 +431,15 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 			expect(await pdfPages(twice)).toBeUndefined();
 		});
 
-		it('refuses nesting deeper than 32 without exhausting the stack', async () => {
+		it('refuses nesting deeper than 100 without exhausting the stack', async () => {
 			const pdf = await pdfLibPdf(3);
 			const structure = await structureOf(pdf);
 			const nested = (depth: number) =>
 				appendUpdate(pdf, structure, {
 					[structure.root]: `<< /Type /Catalog /Pages ${structure.pagesRoot} 0 R /Deep ${'['.repeat(depth)}${']'.repeat(depth)} >>`,
 				});
-			expect(await pdfPages(nested(30))).toBe(3);
-			expect(await pdfPages(nested(33))).toBeUndefined();
+			expect(await pdfPages(nested(100))).toBe(3);
+			expect(await pdfPages(nested(101))).toBeUndefined();
 			expect(await pdfPages(nested(100_000))).toBeUndefined();
 		});
 
@@ -459,6 +495,25 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 		});
 	});
 
+	it('a parenthesis left open before 30 MB of stream data: the string ends at `endobj`, the data is skipped, not kept', async () => {
+		const data = 30 * 1024 * 1024;
+		const stream = `1001 0 obj\n<< /Length ${data} >>\nstream\n${'x'.repeat(data)}\nendstream`;
+		expect(await pdfPages(await first(`<< /T (open >>\nendobj\n${stream}`))).toBe(7);
+	});
+
+	it('a page whose content holds `endstream` across 64 KB pieces: its data ends at its /Length, written whole', async () => {
+		const pdf = await pdfLibPdf(1, false);
+		const structure = await structureOf(pdf);
+		const data = `% endstream\n${'0 0 m\n'.repeat(40_000)}% endstream\nendobj`;
+		const page = `<< /Type /Page /Parent ${structure.pagesRoot} 0 R /Contents ${structure.size} 0 R >>`;
+		const updated = appendUpdate(pdf, structure, {
+			[structure.pages[0]]: page,
+			[structure.size]: `<< /Length ${data.length} >>\nstream\n${data}\nendstream`,
+		});
+		expect(await pdfPages(updated)).toBe(1);
+		expect((await writtenPdf(updated)).includes(data)).toBe(true);
+	});
+
 	it('reads sections 28 MB in once, two updates or eight; 28 MB of comment is past the 24 MB kept', async () => {
 		const pdf = await pdfLibPdf(3, false);
 		const structure = await structureOf(pdf);
@@ -507,6 +562,13 @@ async function withCount(count: string): Promise<Buffer> {
 	});
 }
 
+/** A 7-page PDF with object 1000, `body`, before its first object. */
+async function first(body: string): Promise<Buffer> {
+	const pdf = await pdfLibPdf(7, false);
+	const at = pdf.indexOf('\n1 0 obj') + 1;
+	const object = Buffer.from(`1000 0 obj\n${body}\nendobj\n`, 'latin1');
+	return Buffer.concat([pdf.subarray(0, at), object, pdf.subarray(at)]);
+}
 function replaced(pdf: Buffer, from: string, to: string): Buffer {
 	const at = pdf.lastIndexOf(from);
 	if (at < 0) throw new Error(`no ${from}`);

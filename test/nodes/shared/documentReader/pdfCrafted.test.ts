@@ -91,9 +91,9 @@ describe('PDF page count: what a read holds is charged', () => {
 	});
 
 	it('each `obj` the read looks at for a header costs the budget: 1.5 million in 4.5 MB are past it', async () => {
-		// In a string the page tree root holds: a few thousand are read (the control).
-		const padded = async (padding: number) =>
-			await withCount(`50 /Junk (${'obj'.repeat(padding)})`);
+		// In a name the page tree root holds (in a string, none is looked at): a few thousand are read
+		// (the control).
+		const padded = async (padding: number) => await withCount(`50 /Junk /${'obj'.repeat(padding)}`);
 		expect((await read(await padded(3000))).pages).toBe(50);
 		const { pages, work } = await read(await padded(1_500_000));
 		expect(pages).toBeUndefined();

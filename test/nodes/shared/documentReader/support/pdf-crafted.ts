@@ -3,6 +3,7 @@
 // documents that cost a reader more work than their size (an object stream's table read again for
 // every lookup, unfiltered cross-reference streams that overlap), and 50-page documents crafted so
 // a reader that trusts /Count or a cross-reference entry counts fewer pages than pdf.js.
+import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { lastSection, pdfLibPdf, structureOf } from './pdf';
 
@@ -229,6 +230,53 @@ export async function withCount(count: string, pages = 50): Promise<Buffer> {
 		writer,
 		[[structure.pagesRoot, at, 0, 'n']],
 		`/Size ${structure.size} /Root ${structure.root} 0 R /Prev ${lastSection(pdf)}`,
+	);
+}
+
+/**
+ * A 7-page PDF encrypted with RC4 (revision 3, 128 bits, no /ID), its user password `secret`, its
+ * owner password `owner` (ISO 32000-1, algorithms 2 to 5); its strings are left plain.
+ */
+export async function passwordProtected(owner: string): Promise<Buffer> {
+	const padding = Buffer.from(
+		'28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a',
+		'hex',
+	);
+	const pad = (password: string) =>
+		Buffer.concat([Buffer.from(password, 'latin1'), padding]).subarray(0, 32);
+	const md5 = (...parts: Buffer[]) =>
+		parts.reduce((hash, part) => hash.update(part), createHash('md5')).digest();
+	const hashed50 = (key: Buffer) => {
+		for (let round = 0; round < 50; round++) key = md5(key);
+		return key;
+	};
+	const rounds = (key: Buffer, data: Buffer) =>
+		Array.from({ length: 20 }, (_, round) => round).reduce(
+			(out, round) => rc4(Buffer.from(key.map((byte) => byte ^ round)), out),
+			data,
+		);
+	const O = rounds(hashed50(md5(pad(owner))), pad('secret'));
+	const key = hashed50(md5(pad('secret'), O, Buffer.from([0xfc, 0xff, 0xff, 0xff])));
+	const U = Buffer.concat([rounds(key, md5(padding)), Buffer.alloc(16)]);
+	const encrypt = `/Encrypt << /Filter /Standard /V 2 /R 3 /Length 128 /P -4 /O <${O.toString('hex')}> /U <${U.toString('hex')}> >>`;
+	const pdf = await pdfLibPdf(7, false);
+	const at = pdf.lastIndexOf('/Root');
+	return Buffer.concat([pdf.subarray(0, at), Buffer.from(`${encrypt}\n`), pdf.subarray(at)]);
+}
+function rc4(key: Buffer, data: Buffer): Buffer {
+	const state = Array.from({ length: 256 }, (_, at) => at);
+	for (let at = 0, mixed = 0; at < 256; at++) {
+		mixed = (mixed + state[at] + key[at % key.length]) & 255;
+		[state[at], state[mixed]] = [state[mixed], state[at]];
+	}
+	let [i, j] = [0, 0];
+	return Buffer.from(
+		data.map((byte) => {
+			i = (i + 1) & 255;
+			j = (j + state[i]) & 255;
+			[state[i], state[j]] = [state[j], state[i]];
+			return byte ^ state[(state[i] + state[j]) & 255];
+		}),
 	);
 }
 

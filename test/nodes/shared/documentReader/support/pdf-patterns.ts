@@ -240,6 +240,17 @@ export const BUDGET_PATTERNS: Record<string, () => Buffer> = {
 	'obj after a header': () => damaged('1 1 objx '),
 	'xref within a word': () => damaged('axref '),
 	'long line walked': () => damaged(`${'a'.repeat(200)}xref `),
+	// Kept bytes in strings and comments (each looked at once), and a string ended at each `endobj`.
+	'kept bytes in a string': () => damaged('(\\)\\('),
+	'strings ended at endobj': () => damaged('(endobj '),
+	// Stream data held from its first `endstream` (a /Length past it), then read again, stream after stream.
+	'held data read again': () => damaged('1 0 obj<</Length 99999999>>stream\nendstream\n'),
+	'held data past the kept cap': () =>
+		damaged(
+			' ',
+			0,
+			`1 0 obj<</Length ${30 * 1024 * 1024}>>stream\nendstream${' '.repeat(30 * 1024 * 1024 - 9)}\nendstream\nendobj\n`,
+		),
 	// mupdf's scan of tokens, where a number has two headers.
 	"mupdf's tokens": () => damaged('1 ', OBJECT_BYTES, '10 0 obj\nnull\nendobj\n'.repeat(2)),
 	'startxref within a word': () => damaged('xstartxref ', 4 * 1024 * 1024, 'trailer\n<< >>\n'),
