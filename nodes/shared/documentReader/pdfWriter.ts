@@ -1,11 +1,11 @@
-// The PDF the node writes from its own reading (README.md, "What is written"): every object the
-// catalog reaches, numbered anew, in plain syntax; one page tree of the pages counted; stream data
+// The PDF the node writes from its own reading (README.md, "What is written"): the pages counted
+// and what they draw, numbered anew, in plain syntax; a catalog of one page tree; stream data
 // copied from the input as it passes; one cross-reference table. The first pass (charged to the
 // read's budget) numbers and measures every object; `open` writes the same bytes again.
 import { createHash } from 'node:crypto';
 import type { Open } from './pdfBytes';
 import { aesLength, decrypt, Decrypter, lastBlocksAt, type PdfCipher } from './pdfCrypt';
-import { INHERITED, type Leaf, type PdfFile } from './pdfPages';
+import type { Leaf, Owned, PdfFile } from './pdfPages';
 import { isRef, PdfDict, PdfString, type PdfRef, type PdfValue } from './pdfSyntax';
 import { AT, FREE } from './pdfXref';
 
@@ -16,6 +16,8 @@ const STREAM_END = Buffer.from('\nendstream\nendobj\n', 'latin1');
 const [CATALOG, ROOT, FIRST_PAGE] = [1, 2, 3];
 /** Where an object comes from, by its new number: a row of the chosen table, the root, or a page (FROM_PAGE - leaf). */
 const [FROM_ROOT, FROM_PAGE] = [-1, -2];
+/** A page's keys that decide what it looks like, its own or inherited; the rest is not what a fax shows. */
+const PAGE_KEYS = 'Resources MediaBox CropBox Rotate Contents Annots Group UserUnit'.split(' ');
 /** 1 where a name writes the byte as `#xx`: white space, delimiters, `#`, outside `!`..`~`. */
 const ESCAPED = new Uint8Array(256).map((_, byte) => (byte < 0x21 || byte > 0x7e ? 1 : 0));
 for (const char of '()<>[]{}/%#') ESCAPED[char.charCodeAt(0)] = 1;
@@ -161,48 +163,92 @@ class PdfWriter {
 		const source = this.sources[number];
 		const ref = source >= 0 ? file.refOf(source) : { ref: 0, gen: 0 };
 		const owner = source >= 0 ? file.ownerOf(ref) : undefined;
-		// The catalog is written from the dictionary the read kept.
 		const object = number === CATALOG || source < 0 ? undefined : await file.object(source);
 		let body = 'null';
 		if (source === FROM_ROOT) {
 			const kids = file.leaves.map((_, index) => `${FIRST_PAGE + index} 0 R`).join(' ');
 			body = `<</Type /Pages /Kids [${kids}] /Count ${file.leaves.length}>>`;
 		} else if (source <= FROM_PAGE) body = await this.pageText(file.leaves[FROM_PAGE - source]);
-		else if (number === CATALOG) {
-			const first = `/Type /Catalog /Pages ${ROOT} 0 R`;
-			body = this.dictText(file.catalogDict, owner, ['Type', 'Pages'], first);
-		} else if (object?.range && object.value instanceof PdfDict) {
+		else if (number === CATALOG)
+			body = `<</Type /Catalog /Pages ${ROOT} 0 R${await this.layersText()}>>`;
+		else if (object?.range && object.value instanceof PdfDict) {
+			const { dict, cipher } = this.uncrypted(object.value);
 			if (this.streamOf[number] === undefined) {
 				const { start, end } = object.range;
-				const cipher = this.cipherOf(object.value);
 				this.streamOf[number] =
 					this.streams.push({ number, start, end, length: end - start, cipher, ref }) - 1;
 			}
 			const length = this.streams[this.streamOf[number]].length;
-			return `${number} 0 obj\n${this.dictText(object.value, owner, ['Length'], `/Length ${length}`)}\nstream\n`;
+			return `${number} 0 obj\n${this.dictText(dict, owner, ['Length'], `/Length ${length}`)}\nstream\n`;
 		} else if (object && !object.data) body = this.text(object.value, owner) ?? 'null';
 		return `${number} 0 obj\n${body}\nendobj\n`;
 	}
-	/** A stream's decryption: none where the file is not encrypted, its crypt filter is /Identity, or it is plain metadata. */
-	private cipherOf(dict: PdfDict): PdfCipher | undefined {
+	// A stream's dictionary without its /Crypt filter (and that filter's /DecodeParms slot), and its
+	// decryption: none where the file is not encrypted, it is plain metadata, or the crypt filter's
+	// /Name is /Identity or absent; else the file's stream cipher.
+	private uncrypted(dict: PdfDict): { dict: PdfDict; cipher?: PdfCipher } {
 		const crypt = this.file.crypt;
-		if (crypt?.plainMetadata && dict.get('Type') === 'Metadata') return undefined;
-		return [dict.get('Filter')].flat()[0] === 'Crypt' ? undefined : crypt?.streams;
+		const plain = crypt?.plainMetadata && dict.get('Type') === 'Metadata';
+		const filters = [dict.get('Filter') ?? []].flat();
+		const at = filters.indexOf('Crypt');
+		if (at < 0) return { dict, cipher: plain ? undefined : crypt?.streams };
+		const given = dict.get('DecodeParms') ?? null;
+		const parms = Array.isArray(given) ? [...given] : filters.map((_, one) => (one ? null : given));
+		const [parm] = parms.splice(at, 1);
+		filters.splice(at, 1);
+		const named = parm instanceof PdfDict && (parm.get('Name') ?? 'Identity') !== 'Identity';
+		const written = new PdfDict(dict);
+		written.set('Filter', filters).set('DecodeParms', parms);
+		if (filters.length === 0) written.delete('Filter');
+		if (parms.every((each) => each === null)) written.delete('DecodeParms');
+		return { dict: written, cipher: plain || !named ? undefined : crypt?.streams };
 	}
-	/** A page: /Type, the new root as /Parent, and its inherited attributes where it has none of its own. */
+	/** The catalog's optional content (which layers show), where its groups and default configuration read. */
+	private async layersText(): Promise<string> {
+		const { catalogDict, catalog } = this.file;
+		const layers = await this.direct(catalogDict.get('OCProperties'), this.file.ownerOf(catalog));
+		const dict = layers?.value instanceof PdfDict ? layers.value : new PdfDict();
+		const groups = await this.direct(dict.get('OCGs'), layers?.owner);
+		const config = await this.direct(dict.get('D'), layers?.owner);
+		if (!Array.isArray(groups?.value) || !(config?.value instanceof PdfDict)) return '';
+		return ` /OCProperties <</OCGs ${this.text(groups.value, groups.owner)} /D ${this.text(config.value, config.owner)}>>`;
+	}
+	/** A page: /Type, the new root as /Parent, and its keys that draw, inherited where it has none of its own. */
 	private async pageText({ at, dict, owner, inherited }: Leaf): Promise<string> {
 		if (at >= 0) {
 			const value = (await this.file.object(at))?.value;
 			dict = value instanceof PdfDict ? value : new PdfDict();
 			owner = this.file.ownerOf(this.file.refOf(at));
 		}
-		const added = [`/Type /Page /Parent ${ROOT} 0 R`];
-		for (const key of INHERITED) {
-			const from = dict!.has(key) ? undefined : inherited[key];
-			const text = from && this.text(from.value, from.owner);
-			if (text !== undefined) added.push(`/${key} ${text}`);
+		const parts = [`/Type /Page /Parent ${ROOT} 0 R`];
+		const inheritedOf: Record<string, Owned | undefined> = inherited;
+		for (const key of PAGE_KEYS) {
+			const own = dict!.get(key);
+			const from = own === undefined ? inheritedOf[key] : { value: own, owner };
+			if (!from) continue;
+			const text =
+				key === 'Contents' ? await this.contents(from.value) : this.text(from.value, from.owner);
+			if (text !== undefined) parts.push(`/${key} ${text}`);
 		}
-		return this.dictText(dict!, owner, ['Type', 'Parent'], added.join(' '));
+		return `<<${parts.join(' ')}>>`;
+	}
+	/** /Contents as read: a stream, or an array of the streams among its items; undefined where none is. */
+	private async contents(value: PdfValue): Promise<string | undefined> {
+		const fetch = async (item: PdfValue) => (isRef(item) ? await this.file.fetch(item) : undefined);
+		const object = await fetch(value);
+		if (object?.range) return this.text(value, undefined);
+		const streams = [];
+		for (const item of [object ? object.value : value].flat())
+			if ((await fetch(item))?.range) streams.push(this.text(item, undefined));
+		return streams.length > 0 ? `[${streams.join(' ')}]` : undefined;
+	}
+	/** `value`, or the object it names with that object as owner; undefined where that is missing or a stream. */
+	private async direct(value?: PdfValue, owner?: PdfRef): Promise<Owned | undefined> {
+		if (!isRef(value)) return value === undefined ? undefined : { value, owner };
+		const object = await this.file.fetch(value);
+		return object && !object.range && !object.data
+			? { value: object.value, owner: this.file.ownerOf(value) }
+			: undefined;
 	}
 	/** A dictionary without `dropped` keys, `first` written before its entries. */
 	private dictText(dict: PdfDict, owner: PdfRef | undefined, dropped: string[], first: string) {
