@@ -18,15 +18,16 @@ const [CATALOG, ROOT, FIRST_PAGE] = [1, 2, 3];
 const [FROM_ROOT, FROM_PAGE] = [-1, -2];
 /** A page's keys that decide what it looks like, its own or inherited; the rest is not what a fax shows. */
 const PAGE_KEYS = 'Resources MediaBox CropBox Rotate Contents Annots Group UserUnit'.split(' ');
+/** The catalog's parts that decide what a page shows: which layers (/D: their default state), a form's fields and appearances. */
+const CATALOG_PARTS = {
+	OCProperties: ['OCGs', 'D'],
+	AcroForm: ['Fields', 'NeedAppearances', 'DA', 'DR', 'Q'],
+};
 /** 1 where a name writes the byte as `#xx`: white space, delimiters, `#`, outside `!`..`~`. */
 const ESCAPED = new Uint8Array(256).map((_, byte) => (byte < 0x21 || byte > 0x7e ? 1 : 0));
 for (const char of '()<>[]{}/%#') ESCAPED[char.charCodeAt(0)] = 1;
 /** A stream: its object's number, its data's place in the input, the length written, its decryption. */
-type Stream = {
-	number: number;
-	start: number;
-	end: number;
-	length: number;
+type Stream = Record<'number' | 'start' | 'end' | 'length', number> & {
 	cipher?: PdfCipher;
 	ref: PdfRef;
 };
@@ -170,7 +171,7 @@ class PdfWriter {
 			body = `<</Type /Pages /Kids [${kids}] /Count ${file.leaves.length}>>`;
 		} else if (source <= FROM_PAGE) body = await this.pageText(file.leaves[FROM_PAGE - source]);
 		else if (number === CATALOG)
-			body = `<</Type /Catalog /Pages ${ROOT} 0 R${await this.layersText()}>>`;
+			body = `<</Type /Catalog /Pages ${ROOT} 0 R${await this.part('OCProperties')}${await this.part('AcroForm')}>>`;
 		else if (object?.range && object.value instanceof PdfDict) {
 			const { dict, cipher } = this.uncrypted(object.value);
 			if (this.streamOf[number] === undefined) {
@@ -192,26 +193,30 @@ class PdfWriter {
 		const filters = [dict.get('Filter') ?? []].flat();
 		const at = filters.indexOf('Crypt');
 		if (at < 0) return { dict, cipher: plain ? undefined : crypt?.streams };
-		const given = dict.get('DecodeParms') ?? null;
-		const parms = Array.isArray(given) ? [...given] : filters.map((_, one) => (one ? null : given));
+		const parms = [dict.get('DecodeParms') ?? null].flat();
 		const [parm] = parms.splice(at, 1);
 		filters.splice(at, 1);
 		const named = parm instanceof PdfDict && (parm.get('Name') ?? 'Identity') !== 'Identity';
-		const written = new PdfDict(dict);
-		written.set('Filter', filters).set('DecodeParms', parms);
-		if (filters.length === 0) written.delete('Filter');
-		if (parms.every((each) => each === null)) written.delete('DecodeParms');
+		const written = new PdfDict(dict).set('Filter', filters).set('DecodeParms', parms);
+		for (const key of ['Filter', 'DecodeParms'])
+			if (![written.get(key)].flat().some((each) => each !== null)) written.delete(key);
 		return { dict: written, cipher: plain || !named ? undefined : crypt?.streams };
 	}
-	/** The catalog's optional content (which layers show), where its groups and default configuration read. */
-	private async layersText(): Promise<string> {
-		const { catalogDict, catalog } = this.file;
-		const layers = await this.direct(catalogDict.get('OCProperties'), this.file.ownerOf(catalog));
-		const dict = layers?.value instanceof PdfDict ? layers.value : new PdfDict();
-		const groups = await this.direct(dict.get('OCGs'), layers?.owner);
-		const config = await this.direct(dict.get('D'), layers?.owner);
-		if (!Array.isArray(groups?.value) || !(config?.value instanceof PdfDict)) return '';
-		return ` /OCProperties <</OCGs ${this.text(groups.value, groups.owner)} /D ${this.text(config.value, config.owner)}>>`;
+	// The catalog's part `key` (CATALOG_PARTS): its first entry's references to dictionaries written,
+	// then the other entries it has; none where no reference is left, or layers have no configuration.
+	private async part(key: keyof typeof CATALOG_PARTS): Promise<string> {
+		const [first, ...rest] = CATALOG_PARTS[key];
+		const { catalog, catalogDict } = this.file;
+		const part = await this.direct(catalogDict.get(key), this.file.ownerOf(catalog));
+		const dict = part?.value instanceof PdfDict ? part.value : new PdfDict();
+		const refs = await this.references(dict.get(first) ?? null, false);
+		const parts = [`/${key} <</${first} ${refs}`];
+		for (const name of rest) {
+			const entry = await this.direct(dict.get(name), part?.owner);
+			if (name === 'D' && !(entry?.value instanceof PdfDict)) return '';
+			if (entry) parts.push(`/${name} ${this.text(entry.value, entry.owner)}`);
+		}
+		return refs ? ` ${parts.join(' ')}>>` : '';
 	}
 	/** A page: /Type, the new root as /Parent, and its keys that draw, inherited where it has none of its own. */
 	private async pageText({ at, dict, owner, inherited }: Leaf): Promise<string> {
@@ -227,28 +232,32 @@ class PdfWriter {
 			const from = own === undefined ? inheritedOf[key] : { value: own, owner };
 			if (!from) continue;
 			const text =
-				key === 'Contents' ? await this.contents(from.value) : this.text(from.value, from.owner);
+				key === 'Contents'
+					? await this.references(from.value, true)
+					: this.text(from.value, from.owner);
 			if (text !== undefined) parts.push(`/${key} ${text}`);
 		}
 		return `<<${parts.join(' ')}>>`;
 	}
-	/** /Contents as read: a stream, or an array of the streams among its items; undefined where none is. */
-	private async contents(value: PdfValue): Promise<string | undefined> {
+	/** The references among `value` (one, or an array, maybe indirect) to streams or else dictionaries written; undefined where none is. */
+	private async references(value: PdfValue, streams: boolean): Promise<string | undefined> {
 		const fetch = async (item: PdfValue) => (isRef(item) ? await this.file.fetch(item) : undefined);
 		const object = await fetch(value);
-		if (object?.range) return this.text(value, undefined);
-		const streams = [];
-		for (const item of [object ? object.value : value].flat())
-			if ((await fetch(item))?.range) streams.push(this.text(item, undefined));
-		return streams.length > 0 ? `[${streams.join(' ')}]` : undefined;
+		const refs = [];
+		for (const item of object && !object.range ? [object.value].flat() : [value].flat()) {
+			const found = await fetch(item);
+			const dict = !streams && !found?.data && found?.value instanceof PdfDict;
+			const number = (found?.range ? streams : dict) ? this.resolve(item as PdfRef) : 0;
+			if (number > 0) refs.push(`${number} 0 R`);
+		}
+		return refs.length > 0 ? `[${refs.join(' ')}]` : undefined;
 	}
 	/** `value`, or the object it names with that object as owner; undefined where that is missing or a stream. */
 	private async direct(value?: PdfValue, owner?: PdfRef): Promise<Owned | undefined> {
 		if (!isRef(value)) return value === undefined ? undefined : { value, owner };
 		const object = await this.file.fetch(value);
-		return object && !object.range && !object.data
-			? { value: object.value, owner: this.file.ownerOf(value) }
-			: undefined;
+		const found = object && !object.range && !object.data;
+		return found ? { value: object.value, owner: this.file.ownerOf(value) } : undefined;
 	}
 	/** A dictionary without `dropped` keys, `first` written before its entries. */
 	private dictText(dict: PdfDict, owner: PdfRef | undefined, dropped: string[], first: string) {

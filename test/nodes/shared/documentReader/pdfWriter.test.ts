@@ -183,13 +183,14 @@ describe('the PDF the reader writes', () => {
 		expect(size).toBeGreaterThan(data.length);
 		expect(largest).toBeLessThanOrEqual(64 * 1024);
 	});
-	it('writes a catalog of the page tree and its layers, and pages of the keys that draw', async () => {
+	it('writes a catalog of the page tree, its layers and its form fields, and pages of the keys that draw', async () => {
 		const drawn = { dict: '<< >>', data: Buffer.from('0 0 m') };
 		const pdf = buildPdf(
 			[
 				[
 					1,
-					'<< /Type /Catalog /Pages 2 0 R /Outlines 9 0 R /Names << >> /AcroForm << >> /Metadata 8 0 R' +
+					'<< /Type /Catalog /Pages 2 0 R /Outlines 9 0 R /Names << >> /Metadata 8 0 R' +
+						' /AcroForm << /Fields [12 0 R 77 0 R 5 0 R] /NeedAppearances true /SigFlags 3 >>' +
 						' /OpenAction [3 0 R /Fit] /AA << >> /StructTreeRoot << >> /OCProperties 10 0 R >>',
 				],
 				[2, '<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 /Resources << >> /Rotate 90 >>'],
@@ -207,6 +208,7 @@ describe('the PDF the reader writes', () => {
 				[9, '<< /Type /Outlines /Count 0 >>'],
 				[10, '<< /OCGs [11 0 R] /D << /OFF [11 0 R] >> /Extra 1 >>'],
 				[11, '<< /Type /OCG /Name (layer) >>'],
+				[12, '<< /FT /Tx /T (name) /V (filled) >>'],
 			],
 			{ root: 1 },
 		);
@@ -217,9 +219,13 @@ describe('the PDF the reader writes', () => {
 			})(),
 		);
 		const file = read.file!;
-		expect([...file.catalogDict.keys()]).toEqual(['Type', 'Pages', 'OCProperties']);
+		expect([...file.catalogDict.keys()]).toEqual(['Type', 'Pages', 'OCProperties', 'AcroForm']);
 		const layers = file.catalogDict.get('OCProperties') as PdfDict;
 		expect([...layers.keys()]).toEqual(['OCGs', 'D']);
+		// A form's fields (only those that are dictionaries written) and what draws them.
+		const form = file.catalogDict.get('AcroForm') as PdfDict;
+		expect([...form.keys()]).toEqual(['Fields', 'NeedAppearances']);
+		expect(form.get('Fields')).toHaveLength(1);
 		const pages = await Promise.all(
 			file.leaves.map(async ({ at }) => (await file.object(at))!.value as PdfDict),
 		);
