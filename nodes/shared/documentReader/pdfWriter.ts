@@ -181,7 +181,13 @@ class PdfWriter {
 			}
 			const length = this.streams[this.streamOf[number]].length;
 			return `${number} 0 obj\n${this.dictText(dict, owner, ['Length'], `/Length ${length}`)}\nstream\n`;
-		} else if (object && !object.data) body = this.text(object.value, owner) ?? 'null';
+		} else if (object && !object.data) {
+			// A /Kids array (a form's, a name tree's) holds references to dictionaries only.
+			let { value } = object;
+			if (value instanceof PdfDict && value.has('Kids'))
+				value = new PdfDict(value).set('Kids', await this.references(value.get('Kids'), false));
+			body = this.text(value, owner) ?? 'null';
+		}
 		return `${number} 0 obj\n${body}\nendobj\n`;
 	}
 	// A stream's dictionary without its /Crypt filter (and that filter's /DecodeParms slot), and its
@@ -209,14 +215,14 @@ class PdfWriter {
 		const { catalog, catalogDict } = this.file;
 		const part = await this.direct(catalogDict.get(key), this.file.ownerOf(catalog));
 		const dict = part?.value instanceof PdfDict ? part.value : new PdfDict();
-		const refs = await this.references(dict.get(first) ?? null, false);
-		const parts = [`/${key} <</${first} ${refs}`];
+		const refs = await this.references(dict.get(first), false);
+		const parts = [`/${key} <</${first} ${this.text(refs, undefined)}`];
 		for (const name of rest) {
 			const entry = await this.direct(dict.get(name), part?.owner);
 			if (name === 'D' && !(entry?.value instanceof PdfDict)) return '';
 			if (entry) parts.push(`/${name} ${this.text(entry.value, entry.owner)}`);
 		}
-		return refs ? ` ${parts.join(' ')}>>` : '';
+		return refs.length > 0 ? ` ${parts.join(' ')}>>` : '';
 	}
 	/** A page: /Type, the new root as /Parent, and its keys that draw, inherited where it has none of its own. */
 	private async pageText({ at, dict, owner, inherited }: Leaf): Promise<string> {
@@ -231,26 +237,26 @@ class PdfWriter {
 			const own = dict!.get(key);
 			const from = own === undefined ? inheritedOf[key] : { value: own, owner };
 			if (!from) continue;
-			const text =
-				key === 'Contents'
-					? await this.references(from.value, true)
-					: this.text(from.value, from.owner);
-			if (text !== undefined) parts.push(`/${key} ${text}`);
+			const value = key === 'Contents' ? await this.references(from.value, true) : from.value;
+			const text = this.text(value, from.owner);
+			// A key whose value reads as nothing (no content stream left) is left out.
+			if (text !== undefined && text !== '[]') parts.push(`/${key} ${text}`);
 		}
 		return `<<${parts.join(' ')}>>`;
 	}
-	/** The references among `value` (one, or an array, maybe indirect) to streams or else dictionaries written; undefined where none is. */
-	private async references(value: PdfValue, streams: boolean): Promise<string | undefined> {
-		const fetch = async (item: PdfValue) => (isRef(item) ? await this.file.fetch(item) : undefined);
+	/** The references among `value` (one, or an array, maybe indirect) to streams, or else dictionaries, written. */
+	private async references(value: PdfValue | undefined, streams: boolean): Promise<PdfRef[]> {
+		const fetch = async (item?: PdfValue) =>
+			isRef(item) ? await this.file.fetch(item) : undefined;
 		const object = await fetch(value);
-		const refs = [];
-		for (const item of object && !object.range ? [object.value].flat() : [value].flat()) {
+		const refs: PdfRef[] = [];
+		for (const item of object && !object.range ? [object.value].flat() : [value ?? []].flat()) {
 			const found = await fetch(item);
 			const dict = !streams && !found?.data && found?.value instanceof PdfDict;
-			const number = (found?.range ? streams : dict) ? this.resolve(item as PdfRef) : 0;
-			if (number > 0) refs.push(`${number} 0 R`);
+			if ((found?.range ? streams : dict) && this.resolve(item as PdfRef) > 0)
+				refs.push(item as PdfRef);
 		}
-		return refs.length > 0 ? `[${refs.join(' ')}]` : undefined;
+		return refs;
 	}
 	/** `value`, or the object it names with that object as owner; undefined where that is missing or a stream. */
 	private async direct(value?: PdfValue, owner?: PdfRef): Promise<Owned | undefined> {

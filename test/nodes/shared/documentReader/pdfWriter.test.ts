@@ -5,7 +5,7 @@
 import { inflateSync } from 'node:zlib';
 import { readDocument } from '../../../../nodes/shared/documentReader';
 import { readPdfPages } from '../../../../nodes/shared/documentReader/pdfPages';
-import { PdfDict } from '../../../../nodes/shared/documentReader/pdfSyntax';
+import { PdfDict, type PdfRef } from '../../../../nodes/shared/documentReader/pdfSyntax';
 import { buildPdf } from './support/pdf-build';
 import { classes } from './support/pdf-classes';
 import { pdfFixture } from './support/pdf';
@@ -197,7 +197,7 @@ describe('the PDF the reader writes', () => {
 				[
 					3,
 					'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 9 9] /CropBox [0 0 8 8] /UserUnit 2' +
-						' /Contents [5 0 R 77 0 R 6 0 R 7 0 R] /Annots [] /Group << /S /Transparency >>' +
+						' /Contents [5 0 R 77 0 R 6 0 R 7 0 R] /Annots [13 0 R] /Group << /S /Transparency >>' +
 						' /AA << >> /Metadata 8 0 R /StructParents 0 /Thumb 5 0 R /B [] /PieceInfo << >> /TrimBox [0 0 1 1] >>',
 				],
 				[4, '<< /Type /Page /Parent 2 0 R /Contents [77 0 R 6 0 R] >>'],
@@ -208,7 +208,8 @@ describe('the PDF the reader writes', () => {
 				[9, '<< /Type /Outlines /Count 0 >>'],
 				[10, '<< /OCGs [11 0 R] /D << /OFF [11 0 R] >> /Extra 1 >>'],
 				[11, '<< /Type /OCG /Name (layer) >>'],
-				[12, '<< /FT /Tx /T (name) /V (filled) >>'],
+				[12, '<< /FT /Tx /T (name) /V (filled) /Kids [13 0 R 77 0 R 5 0 R] >>'],
+				[13, '<< /Type /Annot /Subtype /Widget /Parent 12 0 R /Rect [0 0 1 1] >>'],
 			],
 			{ root: 1 },
 		);
@@ -225,7 +226,11 @@ describe('the PDF the reader writes', () => {
 		// A form's fields (only those that are dictionaries written) and what draws them.
 		const form = file.catalogDict.get('AcroForm') as PdfDict;
 		expect([...form.keys()]).toEqual(['Fields', 'NeedAppearances']);
-		expect(form.get('Fields')).toHaveLength(1);
+		const [field] = form.get('Fields') as PdfRef[];
+		// Its /Kids: the widget; the missing object and the stream go.
+		const kids = ((await file.fetch(field))!.value as PdfDict).get('Kids') as PdfRef[];
+		expect(kids).toHaveLength(1);
+		expect(((await file.fetch(kids[0]))!.value as PdfDict).get('Subtype')).toBe('Widget');
 		const pages = await Promise.all(
 			file.leaves.map(async ({ at }) => (await file.object(at))!.value as PdfDict),
 		);
