@@ -246,12 +246,11 @@ class PdfWriter {
 	}
 	/** The references among `value` (one, or an array, maybe indirect) to streams, or else dictionaries, written. */
 	private async references(value: PdfValue | undefined, streams: boolean): Promise<PdfRef[]> {
-		const fetch = async (item?: PdfValue) =>
-			isRef(item) ? await this.file.fetch(item) : undefined;
-		const object = await fetch(value);
+		const read = async (item?: PdfValue) => (isRef(item) ? await this.file.fetch(item) : undefined);
+		const object = await read(value);
 		const refs: PdfRef[] = [];
 		for (const item of object && !object.range ? [object.value].flat() : [value ?? []].flat()) {
-			const found = await fetch(item);
+			const found = await read(item);
 			const dict = !streams && !found?.data && found?.value instanceof PdfDict;
 			if ((found?.range ? streams : dict) && this.resolve(item as PdfRef) > 0)
 				refs.push(item as PdfRef);
