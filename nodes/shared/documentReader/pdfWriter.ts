@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { Open } from './pdfBytes';
 import { aesLength, decrypt, Decrypter, lastBlocksAt, type PdfCipher } from './pdfCrypt';
-import type { Leaf, Owned, PdfFile } from './pdfPages';
+import type { Leaf, Owned, PdfFile, PdfObject } from './pdfPages';
 import { isRef, PdfDict, PdfString, type PdfRef, type PdfValue } from './pdfSyntax';
 import { AT, FREE } from './pdfXref';
 
@@ -18,11 +18,10 @@ const [CATALOG, ROOT, FIRST_PAGE] = [1, 2, 3];
 const [FROM_ROOT, FROM_PAGE] = [-1, -2];
 /** A page's keys that decide what it looks like, its own or inherited; the rest is not what a fax shows. */
 const PAGE_KEYS = 'Resources MediaBox CropBox Rotate Contents Annots Group UserUnit'.split(' ');
-/** The catalog's parts that decide what a page shows: which layers (/D: their default state), a form's fields and appearances. */
-const CATALOG_PARTS = {
-	OCProperties: ['OCGs', 'D'],
-	AcroForm: ['Fields', 'NeedAppearances', 'DA', 'DR', 'Q'],
-};
+const isStream = ({ range }: PdfObject) => range !== undefined;
+/** An optional content group, as readers check one: a dictionary whose /Name is a string. */
+const isGroup = ({ value, range, data }: PdfObject) =>
+	value instanceof PdfDict && !range && !data && value.get('Name') instanceof PdfString;
 /** 1 where a name writes the byte as `#xx`: white space, delimiters, `#`, outside `!`..`~`. */
 const ESCAPED = new Uint8Array(256).map((_, byte) => (byte < 0x21 || byte > 0x7e ? 1 : 0));
 for (const char of '()<>[]{}/%#') ESCAPED[char.charCodeAt(0)] = 1;
@@ -171,7 +170,7 @@ class PdfWriter {
 			body = `<</Type /Pages /Kids [${kids}] /Count ${file.leaves.length}>>`;
 		} else if (source <= FROM_PAGE) body = await this.pageText(file.leaves[FROM_PAGE - source]);
 		else if (number === CATALOG)
-			body = `<</Type /Catalog /Pages ${ROOT} 0 R${await this.part('OCProperties')}${await this.part('AcroForm')}>>`;
+			body = `<</Type /Catalog /Pages ${ROOT} 0 R${await this.layersText()}>>`;
 		else if (object?.range && object.value instanceof PdfDict) {
 			const { dict, cipher } = this.uncrypted(object.value);
 			if (this.streamOf[number] === undefined) {
@@ -181,13 +180,7 @@ class PdfWriter {
 			}
 			const length = this.streams[this.streamOf[number]].length;
 			return `${number} 0 obj\n${this.dictText(dict, owner, ['Length'], `/Length ${length}`)}\nstream\n`;
-		} else if (object && !object.data) {
-			// A /Kids array (a form's, a name tree's) holds references to dictionaries only.
-			let { value } = object;
-			if (value instanceof PdfDict && value.has('Kids'))
-				value = new PdfDict(value).set('Kids', await this.references(value.get('Kids'), false));
-			body = this.text(value, owner) ?? 'null';
-		}
+		} else if (object && !object.data) body = this.text(object.value, owner) ?? 'null';
 		return `${number} 0 obj\n${body}\nendobj\n`;
 	}
 	// A stream's dictionary without its /Crypt filter (and that filter's /DecodeParms slot), and its
@@ -208,21 +201,23 @@ class PdfWriter {
 			if (![written.get(key)].flat().some((each) => each !== null)) written.delete(key);
 		return { dict: written, cipher: plain || !named ? undefined : crypt?.streams };
 	}
-	// The catalog's part `key` (CATALOG_PARTS): its first entry's references to dictionaries written,
-	// then the other entries it has; none where no reference is left, or layers have no configuration.
-	private async part(key: keyof typeof CATALOG_PARTS): Promise<string> {
-		const [first, ...rest] = CATALOG_PARTS[key];
+	// The catalog's layers: its groups (dictionaries named by a string), and of its default
+	// configuration only /OFF, the groups hidden by default: what readers check of them reads.
+	private async layersText(): Promise<string> {
 		const { catalog, catalogDict } = this.file;
-		const part = await this.direct(catalogDict.get(key), this.file.ownerOf(catalog));
-		const dict = part?.value instanceof PdfDict ? part.value : new PdfDict();
-		const refs = await this.references(dict.get(first), false);
-		const parts = [`/${key} <</${first} ${this.text(refs, undefined)}`];
-		for (const name of rest) {
-			const entry = await this.direct(dict.get(name), part?.owner);
-			if (name === 'D' && !(entry?.value instanceof PdfDict)) return '';
-			if (entry) parts.push(`/${name} ${this.text(entry.value, entry.owner)}`);
-		}
-		return refs.length > 0 ? ` ${parts.join(' ')}>>` : '';
+		const layers = await this.direct(catalogDict.get('OCProperties'), this.file.ownerOf(catalog));
+		const dict = layers?.value instanceof PdfDict ? layers.value : new PdfDict();
+		const groups = await this.references(dict.get('OCGs'), isGroup);
+		const config = (await this.direct(dict.get('D')))?.value;
+		const off = config instanceof PdfDict ? await this.references(config.get('OFF'), isGroup) : [];
+		const listed = new Uint8Array(this.sources.length);
+		for (const group of groups) listed[this.resolve(group)] = 1;
+		const hidden = this.text(
+			off.filter((group) => listed[this.resolve(group)] === 1),
+			undefined,
+		);
+		if (groups.length === 0) return '';
+		return ` /OCProperties <</OCGs ${this.text(groups, undefined)} /D <</OFF ${hidden}>>>>`;
 	}
 	/** A page: /Type, the new root as /Parent, and its keys that draw, inherited where it has none of its own. */
 	private async pageText({ at, dict, owner, inherited }: Leaf): Promise<string> {
@@ -237,23 +232,21 @@ class PdfWriter {
 			const own = dict!.get(key);
 			const from = own === undefined ? inheritedOf[key] : { value: own, owner };
 			if (!from) continue;
-			const value = key === 'Contents' ? await this.references(from.value, true) : from.value;
+			const value = key === 'Contents' ? await this.references(from.value, isStream) : from.value;
 			const text = this.text(value, from.owner);
 			// A key whose value reads as nothing (no content stream left) is left out.
 			if (text !== undefined && text !== '[]') parts.push(`/${key} ${text}`);
 		}
 		return `<<${parts.join(' ')}>>`;
 	}
-	/** The references among `value` (one, or an array, maybe indirect) to streams, or else dictionaries, written. */
-	private async references(value: PdfValue | undefined, streams: boolean): Promise<PdfRef[]> {
+	/** The references among `value` (one, or an array, maybe indirect) to objects written that `fit`. */
+	private async references(value: PdfValue | undefined, fit: (object: PdfObject) => boolean) {
 		const read = async (item?: PdfValue) => (isRef(item) ? await this.file.fetch(item) : undefined);
 		const object = await read(value);
 		const refs: PdfRef[] = [];
 		for (const item of object && !object.range ? [object.value].flat() : [value ?? []].flat()) {
 			const found = await read(item);
-			const dict = !streams && !found?.data && found?.value instanceof PdfDict;
-			if ((found?.range ? streams : dict) && this.resolve(item as PdfRef) > 0)
-				refs.push(item as PdfRef);
+			if (found && fit(found) && this.resolve(item as PdfRef) > 0) refs.push(item as PdfRef);
 		}
 		return refs;
 	}

@@ -5,7 +5,7 @@
 import { inflateSync } from 'node:zlib';
 import { readDocument } from '../../../../nodes/shared/documentReader';
 import { readPdfPages } from '../../../../nodes/shared/documentReader/pdfPages';
-import { PdfDict, type PdfRef } from '../../../../nodes/shared/documentReader/pdfSyntax';
+import { PdfDict, PdfString, type PdfRef } from '../../../../nodes/shared/documentReader/pdfSyntax';
 import { buildPdf } from './support/pdf-build';
 import { classes } from './support/pdf-classes';
 import { pdfFixture } from './support/pdf';
@@ -183,7 +183,7 @@ describe('the PDF the reader writes', () => {
 		expect(size).toBeGreaterThan(data.length);
 		expect(largest).toBeLessThanOrEqual(64 * 1024);
 	});
-	it('writes a catalog of the page tree, its layers and its form fields, and pages of the keys that draw', async () => {
+	it('writes a catalog of the page tree and its layers, and pages of the keys that draw', async () => {
 		const drawn = { dict: '<< >>', data: Buffer.from('0 0 m') };
 		const pdf = buildPdf(
 			[
@@ -206,8 +206,11 @@ describe('the PDF the reader writes', () => {
 				[7, drawn],
 				[8, { dict: '<< /Type /Metadata /Subtype /XML >>', data: Buffer.from('<x/>') }],
 				[9, '<< /Type /Outlines /Count 0 >>'],
-				[10, '<< /OCGs [11 0 R] /D << /OFF [11 0 R] >> /Extra 1 >>'],
+				// Of the groups, the one named by a string; of the configuration, /OFF of the groups.
+				[10, '<< /OCGs [11 0 R 14 0 R 9 0 R] /D << /OFF [11 0 R 15 0 R] /Order [] >> /Extra 1 >>'],
 				[11, '<< /Type /OCG /Name (layer) >>'],
+				[14, '<< /Type /OCG /Name (shown) >>'],
+				[15, '<< /Type /OCG /Name (unlisted) >>'],
 				[12, '<< /FT /Tx /T (name) /V (filled) /Kids [13 0 R 77 0 R 5 0 R] >>'],
 				[13, '<< /Type /Annot /Subtype /Widget /Parent 12 0 R /Rect [0 0 1 1] >>'],
 			],
@@ -220,17 +223,15 @@ describe('the PDF the reader writes', () => {
 			})(),
 		);
 		const file = read.file!;
-		expect([...file.catalogDict.keys()]).toEqual(['Type', 'Pages', 'OCProperties', 'AcroForm']);
+		expect([...file.catalogDict.keys()]).toEqual(['Type', 'Pages', 'OCProperties']);
 		const layers = file.catalogDict.get('OCProperties') as PdfDict;
-		expect([...layers.keys()]).toEqual(['OCGs', 'D']);
-		// A form's fields (only those that are dictionaries written) and what draws them.
-		const form = file.catalogDict.get('AcroForm') as PdfDict;
-		expect([...form.keys()]).toEqual(['Fields', 'NeedAppearances']);
-		const [field] = form.get('Fields') as PdfRef[];
-		// Its /Kids: the widget; the missing object and the stream go.
-		const kids = ((await file.fetch(field))!.value as PdfDict).get('Kids') as PdfRef[];
-		expect(kids).toHaveLength(1);
-		expect(((await file.fetch(kids[0]))!.value as PdfDict).get('Subtype')).toBe('Widget');
+		const name = async (ref: PdfRef) =>
+			(((await file.fetch(ref))!.value as PdfDict).get('Name') as PdfString).bytes().toString();
+		const groups = layers.get('OCGs') as PdfRef[];
+		expect(await Promise.all(groups.map(name))).toEqual(['layer', 'shown']);
+		const config = layers.get('D') as PdfDict;
+		expect([...config.keys()]).toEqual(['OFF']);
+		expect(config.get('OFF')).toEqual([groups[0]]);
 		const pages = await Promise.all(
 			file.leaves.map(async ({ at }) => (await file.object(at))!.value as PdfDict),
 		);
