@@ -136,8 +136,13 @@ export class PdfFile {
 		const [root, encrypt] = [trailer.get('Root'), trailer.get('Encrypt')];
 		if (!isRef(root)) unreadable();
 		if (encrypt !== undefined && !this.crypt) {
-			const dict = isRef(encrypt) ? (await this.fetch(encrypt))?.value : encrypt;
-			this.crypt = standardDecrypt(dictOf(dict), trailer.get('ID'), this.budget);
+			// Any fault here ends the read: a file that names its encryption is never read as plain.
+			try {
+				const dict = dictOf(await this.direct(encrypt, 3));
+				this.crypt = standardDecrypt(dict, trailer.get('ID'), this.budget);
+			} catch (error) {
+				throw damage(error) && new PdfRefused('encrypted');
+			}
 		}
 		this.catalogDict = dictOf((await this.fetch(root))?.value);
 		this.catalog = root;
@@ -173,6 +178,8 @@ export class PdfFile {
 				damage(error);
 			}
 		}
+		// A catalog without a trailer's word on encryption: only in a file that names none.
+		if (this.bytes.offsetsOf('/Encrypt').length > 0) throw new PdfRefused('encrypted');
 		for (let at = this.chosen.numbers.length - 1; at >= 0; at--) {
 			const value = (await this.object(at))?.value;
 			if (value instanceof PdfDict && value.get('Type') === 'Catalog' && value.has('Pages')) {
@@ -181,6 +188,15 @@ export class PdfFile {
 			}
 		}
 		unreadable();
+	}
+	/** `value` with its references resolved, in dictionaries `depth` deep (an encryption's /CF). */
+	private async direct(value: PdfValue | undefined, depth: number): Promise<PdfValue | undefined> {
+		if (isRef(value)) value = (await this.fetch(value))?.value;
+		if (!(value instanceof PdfDict) || depth === 0) return value;
+		const resolved = new PdfDict();
+		for (const [key, each] of value)
+			resolved.set(key, (await this.direct(each, depth - 1)) ?? null);
+		return resolved;
 	}
 	/** The chosen table: each number's last row. */
 	private chooseLast(rows: Rows): void {

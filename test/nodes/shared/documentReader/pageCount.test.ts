@@ -331,6 +331,27 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 		expect(await refusalOf(pdf)).toBe('encrypted');
 	});
 
+	it.each([
+		[
+			'crypt filters it does not name',
+			'/Filter /Standard /V 4 /R 4 /StmF /StdCF /O <00> /U <00> /P -4',
+		],
+		['a revision it does not know', '/Filter /Standard /V 9 /R 9 /O <00> /U <00> /P -4'],
+		['an /O and /U of no length', '/Filter /Standard /V 2 /R 3 /Length 128 /O <> /U <> /P -4'],
+	])(
+		'cannot count a PDF whose /Encrypt it cannot use (%s): it is never read as plain',
+		async (_case, entries) => {
+			const pdf = replaced(await pdfLibPdf(7, false), '/Root', `/Encrypt << ${entries} >> /Root`);
+			expect(await refusalOf(pdf)).toBe('encrypted');
+		},
+	);
+
+	it('cannot count a PDF that names /Encrypt where no trailer reads: its catalog is not read as plain', async () => {
+		const entries = '/Filter /Standard /V 2 /R 3 /Length 128 /O <00> /U <00> /P -4';
+		const pdf = replaced(await pdfLibPdf(7, false), '/Root', `/Encrypt << ${entries} >> /Lost`);
+		expect(await refusalOf(pdf)).toBe('encrypted');
+	});
+
 	describe('cannot be counted', () => {
 		it.each([
 			[

@@ -152,6 +152,8 @@ function hybridWithPrev(): Buffer {
 	return Buffer.concat([plain, objstm, xref, Buffer.from(update, 'latin1')]);
 }
 
+const CRYPT_FILTERS = '<< /StdCF << /CFM /AESV3 /AuthEvent /DocOpen /Length 32 >> >>';
+
 /** AES-256-CBC of `data`, with PKCS #7 padding where `padded`. */
 function aes256(key: Buffer, iv: Buffer, data: Buffer, padded = true): Buffer {
 	const cipher = createCipheriv('aes-256-cbc', key, iv).setAutoPadding(padded);
@@ -163,7 +165,7 @@ function aes256(key: Buffer, iv: Buffer, data: Buffer, padded = true): Buffer {
  * password; page 3 draws through a content stream of `/Filter [/Crypt /FlateDecode]` whose crypt
  * filter is `name`: /StdCF (the file's own: the data is encrypted) or /Identity (plain data).
  */
-function cryptFiltered(name: 'StdCF' | 'Identity'): Buffer {
+function cryptFiltered(name: 'StdCF' | 'Identity', filtersApart = false): Buffer {
 	const fileKey = Buffer.alloc(32, 7);
 	const [validationSalt, keySalt, iv] = [
 		Buffer.alloc(8, 1),
@@ -181,7 +183,7 @@ function cryptFiltered(name: 'StdCF' | 'Identity'): Buffer {
 	const hex = (bytes: Buffer) => `<${bytes.toString('hex')}>`;
 	const encrypt =
 		'<< /Filter /Standard /V 5 /R 5 /Length 256 /StmF /StdCF /StrF /StdCF /P -4' +
-		' /CF << /StdCF << /CFM /AESV3 /AuthEvent /DocOpen /Length 32 >> >>' +
+		` /CF ${filtersApart ? '72 0 R' : CRYPT_FILTERS}` +
 		` /O ${hex(Buffer.alloc(48, 4))} /OE ${hex(Buffer.alloc(32, 5))}` +
 		` /U ${hex(user)} /UE ${hex(userKey)} /Perms ${hex(perms)} >>`;
 	const drawing = deflateSync('0 0 1 rg 20 20 160 160 re f');
@@ -198,7 +200,12 @@ function cryptFiltered(name: 'StdCF' | 'Identity'): Buffer {
 		return piece;
 	});
 	return assemble({
-		pieces: [...pieces, { number: 70, body: filtered }, { number: 71, body: encrypt }],
+		pieces: [
+			...pieces,
+			{ number: 70, body: filtered },
+			{ number: 71, body: encrypt },
+			...(filtersApart ? [{ number: 72, body: CRYPT_FILTERS }] : []),
+		],
 		trailer: `/Encrypt 71 0 R /ID [<00> <00>]`,
 	});
 }
@@ -232,6 +239,7 @@ export const ORIGINAL_COUNTS: Record<string, string> = {
 	'`>> stream` inside a comment before the definitions': '30 30 30 30',
 	'an encrypted stream whose /Crypt filter is named /StdCF': '30 30 30 30',
 	"an encrypted file's stream whose /Crypt filter is /Identity": '30 30 30 30',
+	'an encrypted file whose crypt filters are an object of their own': '30 30 30 30',
 };
 
 /** Every class of the issue, as [name, PDF]; the first is the plain file (thirty pages). */
@@ -395,6 +403,10 @@ export function classes(): Array<[string, Buffer]> {
 		// A stream's own crypt filter, kept on data written decrypted.
 		['an encrypted stream whose /Crypt filter is named /StdCF', cryptFiltered('StdCF')],
 		["an encrypted file's stream whose /Crypt filter is /Identity", cryptFiltered('Identity')],
+		[
+			'an encrypted file whose crypt filters are an object of their own',
+			cryptFiltered('StdCF', true),
+		],
 	];
 }
 
