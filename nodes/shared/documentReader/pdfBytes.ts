@@ -222,28 +222,25 @@ export class PdfBytes {
 	private header(obj: number): void {
 		const kept = this.kept;
 		if (!endsWord(obj + 3 < this.used ? kept[obj + 3] : undefined)) return;
-		const digitsBefore = (at: number, most: number) => {
-			let start = at;
-			while (start > 0 && at - start < most && isDigit(kept[start - 1])) start--;
-			return start;
-		};
-		const spaceBefore = (at: number) => {
-			while (at > 0 && isWhiteSpace(kept[at - 1])) at--;
-			return at;
-		};
-		const genEnd = spaceBefore(obj);
-		const genStart = digitsBefore(genEnd, GEN_DIGITS + 1);
-		const numberEnd = spaceBefore(genStart);
-		const numberStart = digitsBefore(numberEnd, NUMBER_DIGITS + 1);
-		if (genEnd === obj || genStart === genEnd || numberEnd === genStart) return;
-		if (numberStart === numberEnd || genEnd - genStart > GEN_DIGITS) return;
-		if (numberEnd - numberStart > NUMBER_DIGITS || !endsWord(kept[numberStart - 1])) return;
+		const gen = this.digitsBefore(obj, GEN_DIGITS);
+		const number = gen && this.digitsBefore(gen.start, NUMBER_DIGITS);
+		if (!number || !endsWord(kept[number.start - 1])) return;
 		this.budget.step(HEADER_COST);
 		this.lastHeader = obj;
 		const run = this.runKept.length - 1;
-		this.headers.offsets.push(this.runFile[run] + numberStart - this.runKept[run]);
-		this.headers.numbers.push(Number(kept.toString('latin1', numberStart, numberEnd)));
-		this.headers.gens.push(Number(kept.toString('latin1', genStart, genEnd)));
+		this.headers.offsets.push(this.runFile[run] + number.start - this.runKept[run]);
+		this.headers.numbers.push(Number(kept.toString('latin1', number.start, number.end)));
+		this.headers.gens.push(Number(kept.toString('latin1', gen.start, gen.end)));
+	}
+	/** The 1 to `most` digits that white space separates from `end`, or undefined. */
+	private digitsBefore(end: number, most: number) {
+		const kept = this.kept;
+		let digitsEnd = end;
+		while (digitsEnd > 0 && isWhiteSpace(kept[digitsEnd - 1])) digitsEnd--;
+		let start = digitsEnd;
+		while (start > 0 && digitsEnd - start <= most && isDigit(kept[start - 1])) start--;
+		const digits = digitsEnd - start;
+		return digitsEnd < end && digits > 0 && digits <= most ? { start, end: digitsEnd } : undefined;
 	}
 	/** Skips `chunk` from `at` up to the data's end, and returns where keeping begins in it. */
 	private skip(chunk: Buffer, at: number): number {
@@ -354,7 +351,7 @@ function directLength(bytes: Buffer, at: number): number | undefined {
 	return isDigit(bytes[at]) ? undefined : length;
 }
 /** Where an `endstream` that begins within 4 bytes of white space from `at` ends (-1: none). */
-export function endstreamAfter(bytes: Buffer, at: number): number {
+function endstreamAfter(bytes: Buffer, at: number): number {
 	let from = at;
 	while (from < at + 4 && isWhiteSpace(bytes[from])) from++;
 	return isEndstream(bytes, from) ? from + ENDSTREAM.length : -1;
