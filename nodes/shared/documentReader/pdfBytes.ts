@@ -13,9 +13,8 @@ const PROBE = 16;
 const [STREAM, ENDSTREAM] = [Buffer.from('stream'), Buffer.from('endstream')];
 /** Opens the document's bytes from their start; each call reads them anew. */
 export type Open = () => Promise<AsyncIterable<Uint8Array>>;
-// The kept bytes, read once as they stream: bytes are kept up to each `stream` keyword, whose
-// dictionary (after the last `obj`) is looked at, each byte once; a stream not kept is counted, not
-// kept, up to its data's end. Then they are read by their offsets in the document.
+// The kept bytes, read once as they stream (each byte of a dictionary looked at once), then read by
+// their offsets in the document.
 export class PdfBytes {
 	/** The read's budget: at its absolute cap until the document's size is known. */
 	readonly budget = new PdfBudget(Infinity);

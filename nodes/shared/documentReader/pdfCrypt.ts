@@ -1,7 +1,6 @@
-// The standard security handler (ISO 32000-2, 7.6.4) with the empty password, which readers try
-// without asking, as the user's, then as the owner's (qpdf and poppler; pdf.js and mupdf ask): a
-// file that needs another is refused. Streams and strings are decrypted, a stream as it passes; the
-// caller charges each byte. The key is derived once a document, each round charged.
+// The standard security handler (ISO 32000-2, 7.6.4) with the empty password, as the user's, then
+// as the owner's: a file that needs another is refused. Streams and strings are decrypted, a stream
+// as it passes; the caller charges each byte. The key is derived once a document, each round charged.
 import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
 import type { PdfBudget } from './pdfBudget';
 import {
@@ -31,7 +30,6 @@ export interface PdfCrypt {
 	/** /EncryptMetadata false: metadata streams are not encrypted. */
 	plainMetadata: boolean;
 }
-/** How the document's streams and strings are decrypted with the empty password. */
 export function standardDecrypt(encrypt: PdfDict, id: PdfValue | undefined, budget: PdfBudget) {
 	if (encrypt.get('Filter') !== 'Standard') throw new PdfRefused('encrypted');
 	const [version, revision] = [integerOf(encrypt.get('V') ?? 0), integerOf(encrypt.get('R'))];

@@ -142,9 +142,8 @@ export class PdfFile {
 		this.catalogDict = dictOf((await this.fetch(root))?.value);
 		this.catalog = root;
 	}
-	// One plain rebuild from the headers the read found: the last header of a number wins, and the
-	// kept object streams give the numbers no header defines. The trailer: the last `trailer`
-	// dictionary (or cross-reference stream's) whose /Root reads, else the catalog of the highest number.
+	// One plain rebuild from the headers the read found (README.md, "Contract"); where no trailer's
+	// /Root reads, the catalog of the highest number.
 	private async rebuild(): Promise<void> {
 		const { headers, keptStreams } = this.bytes;
 		const rows = new Rows();

@@ -6,9 +6,7 @@ import type { PdfBudget } from './pdfBudget';
 /** A value as the page count reads it: a name is its text, escapes decoded (without the slash). */
 export type PdfValue = number | string | boolean | null | PdfString | PdfRef | PdfValue[] | PdfDict;
 export type PdfRef = { ref: number; gen: number };
-// Why a PDF cannot be counted: `damaged` (no catalog with a page tree found), `encrypted` (it
-// needs a password, or a security handler other than the standard one), `budget` (past the work
-// its size allows).
+/** Why a PDF cannot be counted (README.md, "Entry"). */
 export type PdfRefusal = 'damaged' | 'encrypted' | 'budget';
 export class PdfRefused extends Error {
 	constructor(
@@ -25,11 +23,8 @@ export function unreadable(): never {
 /** A dictionary; a key written twice is the last one written. */
 export class PdfDict extends Map<string, PdfValue> {}
 
-/**
- * What a token costs besides its bytes, by kind: a keyword (or a stray delimiter), a whole number
- * below 2^30 (no allocation), any other number, a reference, a name, a string (decoded only where
- * read), an empty array, an empty dictionary (a Map), each new key in it.
- */
+// What a token costs besides its bytes, by kind: a stray delimiter pays as a keyword, a whole
+// number below 2^30 allocates nothing, a string is decoded only where read, a dictionary is a Map.
 const TOKEN_COST = {
 	keyword: 14,
 	number: 8,
