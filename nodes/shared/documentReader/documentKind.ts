@@ -28,12 +28,6 @@ const BMP_HEADER_SIZES = [12, 40, 52, 56, 64, 108, 124];
 const startsWith = (bytes: Buffer, text: string) =>
 	bytes.subarray(0, text.length).equals(Buffer.from(text, 'latin1'));
 
-function isBmp(bytes: Buffer): boolean {
-	// "BM" alone starts words too: the reserved fields are zero and the next header has a known size.
-	const knownHeader = bytes.length >= 18 && BMP_HEADER_SIZES.includes(bytes.readUInt32LE(14));
-	return startsWith(bytes, 'BM') && knownHeader && bytes.readUInt32LE(6) === 0;
-}
-
 /** HTML's start after a UTF-8 byte order mark and white space (as `\s` reads Latin-1), no pattern over the bytes. */
 function looksLikeHtml(bytes: Buffer): boolean {
 	let at = startsWith(bytes, '\xef\xbb\xbf') ? 3 : 0;
@@ -48,7 +42,9 @@ export function kindOf(first: Buffer, labelMimeType: string): DocumentKind | 'ma
 	if (startsWith(first, PNG)) return 'png';
 	if (startsWith(first, '\xff\xd8\xff')) return 'jpeg';
 	if (startsWith(first, 'GIF87a') || startsWith(first, 'GIF89a')) return 'gif';
-	if (isBmp(first)) return 'bmp';
+	// "BM" alone starts words too: the reserved fields are zero and the next header has a known size.
+	const bmpHeader = first.length >= 18 && BMP_HEADER_SIZES.includes(first.readUInt32LE(14));
+	if (startsWith(first, 'BM') && bmpHeader && first.readUInt32LE(6) === 0) return 'bmp';
 	// Zip (DOCX, ODT…), OLE2 (DOC, XLS…) and RTF hold pages only their application lays out.
 	if (startsWith(first, 'PK') || startsWith(first, OLE2) || startsWith(first, '{\\rtf'))
 		return 'other';

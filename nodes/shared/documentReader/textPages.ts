@@ -19,10 +19,8 @@ const [WIDE, BREAK] = [128, 129];
 /** Line breaks besides LF and CR: VT, FS, GS and RS (as Unicode and Python's splitlines read them). */
 const ASCII_BREAKS = [11, 28, 29, 30];
 
-/**
- * Columns of each unit: 0 for blanks and breaks; 2 for WIDE and the ASCII letters and signs wider
- * than 7.5 pt at 12 points in the usual fonts (capitals, m, w, @, %, &); 1 for the others.
- */
+// Columns of each unit: 0 for blanks and breaks; 2 for WIDE and the ASCII letters and signs wider
+// than 7.5 pt at 12 points in the usual fonts (capitals, m, w, @, %, &); 1 for the others.
 const COLUMNS = Uint8Array.from({ length: BREAK + 1 }, (_, unit) => {
 	if ([SPACE, TAB, LINE_FEED, CARRIAGE_RETURN, FORM_FEED, BREAK, ...ASCII_BREAKS].includes(unit))
 		return 0;
