@@ -17,16 +17,7 @@ import {
 	type PdfRef,
 	type PdfValue,
 } from './pdfSyntax';
-import {
-	AT,
-	COMPRESSED,
-	FREE,
-	MAX_NUMBER,
-	ObjectStream,
-	Rows,
-	streamSection,
-	tableSection,
-} from './pdfXref';
+import { AT, COMPRESSED, FREE, ObjectStream, Rows, streamSection, tableSection } from './pdfXref';
 
 /** Sections a chain may have; no rows. */
 const [MAX_SECTIONS, NONE] = [100, new Int32Array(0)];
@@ -156,8 +147,7 @@ export class PdfFile {
 			stream?.numbers.forEach((each, index) => rows.push(each, COMPRESSED, number, index));
 		}
 		for (let at = 0; at < headers.offsets.length; at++)
-			if (headers.numbers[at] <= MAX_NUMBER)
-				rows.push(headers.numbers[at], AT, headers.offsets[at], headers.gens[at]);
+			rows.push(headers.numbers[at], AT, headers.offsets[at], headers.gens[at]);
 		this.chooseLast(rows);
 		for (const offset of trailers.sort((one, other) => other - one)) {
 			try {

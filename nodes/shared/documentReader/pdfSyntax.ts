@@ -319,6 +319,6 @@ export function isRef(value: PdfValue | undefined): value is PdfRef {
 export function dictOf(value: PdfValue | undefined): PdfDict {
 	return value instanceof PdfDict ? value : unreadable();
 }
-export function arrayOf(value: PdfValue | undefined): PdfValue[] {
-	return Array.isArray(value) ? value : unreadable();
+export function integersOf(value: PdfValue | undefined): number[] {
+	return Array.isArray(value) ? value.map(integerOf) : unreadable();
 }
