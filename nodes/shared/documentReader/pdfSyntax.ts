@@ -39,14 +39,12 @@ const TOKEN_COST = {
 // Arrays and dictionaries nested deeper than MAX_DEPTH are refused (qpdf's odd tokens nest 61); a
 // string's bytes decoded unless asked for all (an ID, a key's: short); digits read exactly (below 2^53).
 const [MAX_DEPTH, MAX_STRING, EXACT_DIGITS] = [100, 1024, 15];
-const [TAB, LF, CR, SPACE, PLUS, MINUS, DOT, ZERO, NINE, SEVEN] = [
-	9, 10, 13, 32, 43, 45, 46, 48, 57, 55,
-];
+const [LF, CR, SPACE, PLUS, MINUS, DOT, ZERO, NINE, SEVEN] = [10, 13, 32, 43, 45, 46, 48, 57, 55];
 const [PERCENT, SLASH, OPEN_ARRAY, CLOSE_ARRAY, LESS, GREATER] = [37, 47, 91, 93, 60, 62];
 const [OPEN_PAREN, CLOSE_PAREN, BACKSLASH, R] = [40, 41, 92, 82];
-/** Each byte's class: 1 white space, 2 delimiter, 0 regular. */
+/** Each byte's class: 1 white space (NUL, tab, LF, form feed, CR, space), 2 delimiter, 0 regular. */
 const CLASS = new Uint8Array(256);
-for (const byte of [0, TAB, LF, 12, CR, SPACE]) CLASS[byte] = 1;
+for (const byte of [0, 9, LF, 12, CR, SPACE]) CLASS[byte] = 1;
 for (const char of '()<>[]{}/%') CLASS[char.charCodeAt(0)] = 2;
 /** Each byte's value as a hex digit, else -1. */
 const HEX = new Int8Array(256).fill(-1);
