@@ -179,8 +179,7 @@ function passwordHash(revision: number, salt: Buffer, extra: Buffer, budget: Pdf
 		const cipher = createCipheriv('aes-128-cbc', key.subarray(0, 16), key.subarray(16, 32));
 		cipher.setAutoPadding(false);
 		const encrypted = Buffer.concat([cipher.update(repeated), cipher.final()]);
-		let sum = 0;
-		for (let at = 0; at < 16; at++) sum += encrypted[at];
+		const sum = encrypted.subarray(0, 16).reduce((total, byte) => total + byte, 0);
 		const algorithm = ['sha256', 'sha384', 'sha512'][sum % 3];
 		key = createHash(algorithm).update(encrypted).digest();
 		if (round >= 63 && encrypted[encrypted.length - 1] <= round - 31) return key.subarray(0, 32);
