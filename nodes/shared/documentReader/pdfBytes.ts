@@ -179,8 +179,7 @@ export class PdfBytes {
 		return { start, length, kept: lastKept > lastObj };
 	}
 	// Looks at the kept bytes up to `end`, each once, for `obj` (and its header), /Length, /XRef and
-	// /First outside strings and comments. A string ends at its closing parenthesis or at `endobj`:
-	// an object closes its strings, so a parenthesis left open (damage) costs only its own object.
+	// /First outside strings and comments; a string also ends at `endobj` (README.md, "One read").
 	private lookAt(end: number): void {
 		const kept = this.kept;
 		const from = Math.max(this.looked, 2);
