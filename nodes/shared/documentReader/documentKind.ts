@@ -23,13 +23,6 @@ const LATIN1_SPACE = [9, 10, 11, 12, 13, 32, 160];
 const BMP_HEADER_SIZES = [12, 40, 52, 56, 64, 108, 124];
 const startsWith = (bytes: Buffer, text: string) =>
 	bytes.subarray(0, text.length).equals(Buffer.from(text, 'latin1'));
-/** HTML's start after a UTF-8 byte order mark and white space (as `\s` reads Latin-1), no pattern over the bytes. */
-function looksLikeHtml(bytes: Buffer): boolean {
-	let at = startsWith(bytes, '\xef\xbb\xbf') ? 3 : 0;
-	while (LATIN1_SPACE.includes(bytes[at])) at++;
-	const start = bytes.toString('latin1', at, at + 14).toLowerCase();
-	return start.startsWith('<!doctype html') || start.startsWith('<html');
-}
 /** The kind by first bytes and label; `maybePdf`: `%PDF-` after other bytes, or none where the label says PDF (a PDF if it reads). */
 export function kindOf(first: Buffer, labelMimeType: string): DocumentKind | 'maybePdf' {
 	if (startsWith(first, 'II*\0') || startsWith(first, 'MM\0*')) return 'tiff';
@@ -45,5 +38,10 @@ export function kindOf(first: Buffer, labelMimeType: string): DocumentKind | 'ma
 	const pdfAt = first.subarray(0, PEEK_BYTES).indexOf('%PDF-');
 	if (pdfAt === 0) return 'pdf';
 	if (pdfAt > 0 || labelMimeType === 'application/pdf') return 'maybePdf';
-	return labelMimeType === 'text/plain' && !looksLikeHtml(first) ? 'text' : 'other';
+	if (labelMimeType !== 'text/plain') return 'other';
+	// Text unless HTML starts it, after a UTF-8 mark and white space as `\s` reads Latin-1: no pattern.
+	let at = startsWith(first, '\xef\xbb\xbf') ? 3 : 0;
+	while (LATIN1_SPACE.includes(first[at])) at++;
+	const start = first.toString('latin1', at, at + 14).toLowerCase();
+	return start.startsWith('<!doctype html') || start.startsWith('<html') ? 'other' : 'text';
 }
