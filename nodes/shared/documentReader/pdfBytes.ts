@@ -246,15 +246,18 @@ export class PdfBytes {
 			const until = Math.min(chunk.length, at + Math.max(0, this.dataEnd - this.size));
 			this.hold(chunk, at, until);
 			if (until > at || (until === chunk.length && !this.ended)) return until;
-			// At the data's end by /Length (or the document's): `endstream` must follow there (in the
-			// bytes carried while they were too few to tell); else the data ends at the first `endstream`
-			// in it, or where there is none, at the first after it.
+			// At the data's end by /Length (or the document's): `endstream` must follow, after 4 bytes of
+			// white space at most (in the bytes carried while too few to tell); else the data ends at the
+			// first `endstream` in it, or where there is none, at the first after it.
 			const probe = Buffer.concat([this.carry, chunk.subarray(at, at + PROBE)]);
 			if (probe.length < PROBE && !this.ended) {
 				[this.carry, this.size] = [probe, this.size + chunk.length - at];
 				return chunk.length;
 			}
-			const end = this.size >= this.dataEnd ? endstreamAfter(probe, 0) : -1;
+			let after = 0;
+			while (after < 4 && isWhiteSpace(probe[after])) after++;
+			const follows = this.size >= this.dataEnd && isEndstream(probe, after);
+			const end = follows ? after + ENDSTREAM.length : -1;
 			const carried = this.carry;
 			if (end >= 0) {
 				if (this.early >= 0) this.used = this.held;
@@ -347,12 +350,6 @@ function directLength(bytes: Buffer, at: number): number | undefined {
 	if (at === start || !endsWord(bytes[at])) return undefined;
 	while (at < bytes.length && isWhiteSpace(bytes[at])) at++;
 	return isDigit(bytes[at]) ? undefined : length;
-}
-/** Where an `endstream` that begins within 4 bytes of white space from `at` ends (-1: none). */
-function endstreamAfter(bytes: Buffer, at: number): number {
-	let from = at;
-	while (from < at + 4 && isWhiteSpace(bytes[from])) from++;
-	return isEndstream(bytes, from) ? from + ENDSTREAM.length : -1;
 }
 /** Each byte's place in `endstream` (`e`: its second, 6), -1 where it has none. */
 const IN_ENDSTREAM = new Int8Array(256).fill(-1);
