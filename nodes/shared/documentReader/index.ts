@@ -9,10 +9,8 @@ import { textPages } from './textPages';
 export { KIND_TYPES, type DocumentKind } from './documentKind';
 export type { PdfRefusal } from './pdfSyntax';
 export type { WrittenPdf } from './pdfWriter';
-
 /** TIFFs and GIFs past this size are not counted. */
 const MAX_IMAGE_BYTES = 64 * 1024 * 1024;
-
 /** What a document is (`other`: what its label says, uncounted) and its pages. */
 export interface DocumentRead {
 	kind: DocumentKind;
@@ -25,7 +23,6 @@ export interface DocumentRead {
 	/** A counted PDF as the node wrote it from its reading: `pages` are its pages. */
 	written?: WrittenPdf;
 }
-
 // Opened once for kind and pages; the label decides only between text and what no signature names.
 // Text is counted up to `mostPages` only: a limit's refusal reads no more than the limit's worth.
 export async function readDocument(
@@ -66,7 +63,6 @@ export async function readDocument(
 		await iterator.return?.();
 	}
 }
-
 /** The first bytes, and an `open` whose first call goes on reading them from where the peek stopped. */
 async function peek(reopen: Open, iterator: AsyncIterator<Uint8Array>) {
 	const chunks: Uint8Array[] = [];
@@ -91,7 +87,6 @@ async function peek(reopen: Open, iterator: AsyncIterator<Uint8Array>) {
 	// Only the bytes peeked are copied, however large the first piece (a text held whole).
 	return { first: Buffer.concat(chunks, Math.min(size, PEEK_BYTES)), open };
 }
-
 /** A document's bytes read forward, never copied whole: a byte, a skip, a few bytes at once. */
 class Bytes {
 	private chunk = Buffer.alloc(0);
@@ -151,10 +146,8 @@ class Bytes {
 		return !next.done;
 	}
 }
-
 /** Reads of a TIFF: a directory before the one read last starts a read from the beginning. */
 const TIFF_READS = 4;
-
 // A TIFF's image directories, each counted once (a chain that comes back to one ends there),
 // read as the bytes pass: a directory's entry count, then the next one's offset after its entries.
 async function tiffPages(open: Open, size: number): Promise<number | undefined> {
@@ -193,7 +186,6 @@ async function tiffPages(open: Open, size: number): Promise<number | undefined> 
 	}
 	return undefined;
 }
-
 /** A GIF's images (an animation's frames: a converter may fax each as a page), one pass over its blocks. */
 async function gifFrames(open: Open): Promise<number | undefined> {
 	const bytes = new Bytes((await open())[Symbol.asyncIterator]());

@@ -13,9 +13,8 @@ const PROBE = 16;
 const [STREAM, ENDSTREAM] = [Buffer.from('stream'), Buffer.from('endstream')];
 /** Opens the document's bytes from their start; each call reads them anew. */
 export type Open = () => Promise<AsyncIterable<Uint8Array>>;
-// The kept bytes, read once as they stream: bytes are kept up to each `stream` keyword, whose
-// dictionary (after the last `obj`) is looked at, each byte once; a stream not kept is counted, not
-// kept, up to its data's end. Then they are read by their offsets in the document.
+// The kept bytes, read once as they stream (each byte of a dictionary looked at once), then read by
+// their offsets in the document.
 export class PdfBytes {
 	/** The read's budget: at its absolute cap until the document's size is known. */
 	readonly budget = new PdfBudget(Infinity);
@@ -180,8 +179,7 @@ export class PdfBytes {
 		return { start, length, kept: lastKept > lastObj };
 	}
 	// Looks at the kept bytes up to `end`, each once, for `obj` (and its header), /Length, /XRef and
-	// /First outside strings and comments. A string ends at its closing parenthesis or at `endobj`:
-	// an object closes its strings, so a parenthesis left open (damage) costs only its own object.
+	// /First outside strings and comments; a string also ends at `endobj` (README.md, "One read").
 	private lookAt(end: number): void {
 		const kept = this.kept;
 		const from = Math.max(this.looked, 2);
@@ -222,28 +220,25 @@ export class PdfBytes {
 	private header(obj: number): void {
 		const kept = this.kept;
 		if (!endsWord(obj + 3 < this.used ? kept[obj + 3] : undefined)) return;
-		const digitsBefore = (at: number, most: number) => {
-			let start = at;
-			while (start > 0 && at - start < most && isDigit(kept[start - 1])) start--;
-			return start;
-		};
-		const spaceBefore = (at: number) => {
-			while (at > 0 && isWhiteSpace(kept[at - 1])) at--;
-			return at;
-		};
-		const genEnd = spaceBefore(obj);
-		const genStart = digitsBefore(genEnd, GEN_DIGITS + 1);
-		const numberEnd = spaceBefore(genStart);
-		const numberStart = digitsBefore(numberEnd, NUMBER_DIGITS + 1);
-		if (genEnd === obj || genStart === genEnd || numberEnd === genStart) return;
-		if (numberStart === numberEnd || genEnd - genStart > GEN_DIGITS) return;
-		if (numberEnd - numberStart > NUMBER_DIGITS || !endsWord(kept[numberStart - 1])) return;
+		const gen = this.digitsBefore(obj, GEN_DIGITS);
+		const number = gen && this.digitsBefore(gen.start, NUMBER_DIGITS);
+		if (!number || !endsWord(kept[number.start - 1])) return;
 		this.budget.step(HEADER_COST);
 		this.lastHeader = obj;
 		const run = this.runKept.length - 1;
-		this.headers.offsets.push(this.runFile[run] + numberStart - this.runKept[run]);
-		this.headers.numbers.push(Number(kept.toString('latin1', numberStart, numberEnd)));
-		this.headers.gens.push(Number(kept.toString('latin1', genStart, genEnd)));
+		this.headers.offsets.push(this.runFile[run] + number.start - this.runKept[run]);
+		this.headers.numbers.push(Number(kept.toString('latin1', number.start, number.end)));
+		this.headers.gens.push(Number(kept.toString('latin1', gen.start, gen.end)));
+	}
+	/** The 1 to `most` digits that white space separates from `end`, or undefined. */
+	private digitsBefore(end: number, most: number) {
+		const kept = this.kept;
+		let digitsEnd = end;
+		while (digitsEnd > 0 && isWhiteSpace(kept[digitsEnd - 1])) digitsEnd--;
+		let start = digitsEnd;
+		while (start > 0 && digitsEnd - start <= most && isDigit(kept[start - 1])) start--;
+		const digits = digitsEnd - start;
+		return digitsEnd < end && digits > 0 && digits <= most ? { start, end: digitsEnd } : undefined;
 	}
 	/** Skips `chunk` from `at` up to the data's end, and returns where keeping begins in it. */
 	private skip(chunk: Buffer, at: number): number {
@@ -251,15 +246,18 @@ export class PdfBytes {
 			const until = Math.min(chunk.length, at + Math.max(0, this.dataEnd - this.size));
 			this.hold(chunk, at, until);
 			if (until > at || (until === chunk.length && !this.ended)) return until;
-			// At the data's end by /Length (or the document's): `endstream` must follow there (in the
-			// bytes carried while they were too few to tell); else the data ends at the first `endstream`
-			// in it, or where there is none, at the first after it.
+			// At the data's end by /Length (or the document's): `endstream` must follow, after 4 bytes of
+			// white space at most (in the bytes carried while too few to tell); else the data ends at the
+			// first `endstream` in it, or where there is none, at the first after it.
 			const probe = Buffer.concat([this.carry, chunk.subarray(at, at + PROBE)]);
 			if (probe.length < PROBE && !this.ended) {
 				[this.carry, this.size] = [probe, this.size + chunk.length - at];
 				return chunk.length;
 			}
-			const end = this.size >= this.dataEnd ? endstreamAfter(probe, 0) : -1;
+			let after = 0;
+			while (after < 4 && isWhiteSpace(probe[after])) after++;
+			const follows = this.size >= this.dataEnd && isEndstream(probe, after);
+			const end = follows ? after + ENDSTREAM.length : -1;
 			const carried = this.carry;
 			if (end >= 0) {
 				if (this.early >= 0) this.used = this.held;
@@ -352,12 +350,6 @@ function directLength(bytes: Buffer, at: number): number | undefined {
 	if (at === start || !endsWord(bytes[at])) return undefined;
 	while (at < bytes.length && isWhiteSpace(bytes[at])) at++;
 	return isDigit(bytes[at]) ? undefined : length;
-}
-/** Where an `endstream` that begins within 4 bytes of white space from `at` ends (-1: none). */
-export function endstreamAfter(bytes: Buffer, at: number): number {
-	let from = at;
-	while (from < at + 4 && isWhiteSpace(bytes[from])) from++;
-	return isEndstream(bytes, from) ? from + ENDSTREAM.length : -1;
 }
 /** Each byte's place in `endstream` (`e`: its second, 6), -1 where it has none. */
 const IN_ENDSTREAM = new Int8Array(256).fill(-1);

@@ -1,7 +1,6 @@
-// The standard security handler (ISO 32000-2, 7.6.4) with the empty password, which readers try
-// without asking, as the user's, then as the owner's (qpdf and poppler; pdf.js and mupdf ask): a
-// file that needs another is refused. Streams and strings are decrypted, a stream as it passes; the
-// caller charges each byte. The key is derived once a document, each round charged.
+// The standard security handler (ISO 32000-2, 7.6.4) with the empty password, as the user's, then
+// as the owner's: a file that needs another is refused. Streams and strings are decrypted, a stream
+// as it passes; the caller charges each byte. The key is derived once a document, each round charged.
 import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
 import type { PdfBudget } from './pdfBudget';
 import {
@@ -31,7 +30,6 @@ export interface PdfCrypt {
 	/** /EncryptMetadata false: metadata streams are not encrypted. */
 	plainMetadata: boolean;
 }
-/** How the document's streams and strings are decrypted with the empty password. */
 export function standardDecrypt(encrypt: PdfDict, id: PdfValue | undefined, budget: PdfBudget) {
 	if (encrypt.get('Filter') !== 'Standard') throw new PdfRefused('encrypted');
 	const [version, revision] = [integerOf(encrypt.get('V') ?? 0), integerOf(encrypt.get('R'))];
@@ -181,8 +179,7 @@ function passwordHash(revision: number, salt: Buffer, extra: Buffer, budget: Pdf
 		const cipher = createCipheriv('aes-128-cbc', key.subarray(0, 16), key.subarray(16, 32));
 		cipher.setAutoPadding(false);
 		const encrypted = Buffer.concat([cipher.update(repeated), cipher.final()]);
-		let sum = 0;
-		for (let at = 0; at < 16; at++) sum += encrypted[at];
+		const sum = encrypted.subarray(0, 16).reduce((total, byte) => total + byte, 0);
 		const algorithm = ['sha256', 'sha384', 'sha512'][sum % 3];
 		key = createHash(algorithm).update(encrypted).digest();
 		if (round >= 63 && encrypted[encrypted.length - 1] <= round - 31) return key.subarray(0, 32);

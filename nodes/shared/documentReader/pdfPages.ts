@@ -17,16 +17,7 @@ import {
 	type PdfRef,
 	type PdfValue,
 } from './pdfSyntax';
-import {
-	AT,
-	COMPRESSED,
-	FREE,
-	MAX_NUMBER,
-	ObjectStream,
-	Rows,
-	streamSection,
-	tableSection,
-} from './pdfXref';
+import { AT, COMPRESSED, FREE, ObjectStream, Rows, streamSection, tableSection } from './pdfXref';
 
 /** Sections a chain may have; no rows. */
 const [MAX_SECTIONS, NONE] = [100, new Int32Array(0)];
@@ -147,9 +138,8 @@ export class PdfFile {
 		this.catalogDict = dictOf((await this.fetch(root))?.value);
 		this.catalog = root;
 	}
-	// One plain rebuild from the headers the read found: the last header of a number wins, and the
-	// kept object streams give the numbers no header defines. The trailer: the last `trailer`
-	// dictionary (or cross-reference stream's) whose /Root reads, else the catalog of the highest number.
+	// One plain rebuild from the headers the read found (README.md, "Contract"); where no trailer's
+	// /Root reads, the catalog of the highest number.
 	private async rebuild(): Promise<void> {
 		const { headers, keptStreams } = this.bytes;
 		const rows = new Rows();
@@ -162,8 +152,7 @@ export class PdfFile {
 			stream?.numbers.forEach((each, index) => rows.push(each, COMPRESSED, number, index));
 		}
 		for (let at = 0; at < headers.offsets.length; at++)
-			if (headers.numbers[at] <= MAX_NUMBER)
-				rows.push(headers.numbers[at], AT, headers.offsets[at], headers.gens[at]);
+			rows.push(headers.numbers[at], AT, headers.offsets[at], headers.gens[at]);
 		this.chooseLast(rows);
 		for (const offset of trailers.sort((one, other) => other - one)) {
 			try {

@@ -6,9 +6,7 @@ import type { PdfBudget } from './pdfBudget';
 /** A value as the page count reads it: a name is its text, escapes decoded (without the slash). */
 export type PdfValue = number | string | boolean | null | PdfString | PdfRef | PdfValue[] | PdfDict;
 export type PdfRef = { ref: number; gen: number };
-// Why a PDF cannot be counted: `damaged` (no catalog with a page tree found), `encrypted` (it
-// needs a password, or a security handler other than the standard one), `budget` (past the work
-// its size allows).
+/** Why a PDF cannot be counted (README.md, "Entry"). */
 export type PdfRefusal = 'damaged' | 'encrypted' | 'budget';
 export class PdfRefused extends Error {
 	constructor(
@@ -25,11 +23,8 @@ export function unreadable(): never {
 /** A dictionary; a key written twice is the last one written. */
 export class PdfDict extends Map<string, PdfValue> {}
 
-/**
- * What a token costs besides its bytes, by kind: a keyword (or a stray delimiter), a whole number
- * below 2^30 (no allocation), any other number, a reference, a name, a string (decoded only where
- * read), an empty array, an empty dictionary (a Map), each new key in it.
- */
+// What a token costs besides its bytes, by kind: a stray delimiter pays as a keyword, a whole
+// number below 2^30 allocates nothing, a string is decoded only where read, a dictionary is a Map.
 const TOKEN_COST = {
 	keyword: 14,
 	number: 8,
@@ -44,14 +39,12 @@ const TOKEN_COST = {
 // Arrays and dictionaries nested deeper than MAX_DEPTH are refused (qpdf's odd tokens nest 61); a
 // string's bytes decoded unless asked for all (an ID, a key's: short); digits read exactly (below 2^53).
 const [MAX_DEPTH, MAX_STRING, EXACT_DIGITS] = [100, 1024, 15];
-const [TAB, LF, CR, SPACE, PLUS, MINUS, DOT, ZERO, NINE, SEVEN] = [
-	9, 10, 13, 32, 43, 45, 46, 48, 57, 55,
-];
+const [LF, CR, SPACE, PLUS, MINUS, DOT, ZERO, NINE, SEVEN] = [10, 13, 32, 43, 45, 46, 48, 57, 55];
 const [PERCENT, SLASH, OPEN_ARRAY, CLOSE_ARRAY, LESS, GREATER] = [37, 47, 91, 93, 60, 62];
 const [OPEN_PAREN, CLOSE_PAREN, BACKSLASH, R] = [40, 41, 92, 82];
-/** Each byte's class: 1 white space, 2 delimiter, 0 regular. */
+/** Each byte's class: 1 white space (NUL, tab, LF, form feed, CR, space), 2 delimiter, 0 regular. */
 const CLASS = new Uint8Array(256);
-for (const byte of [0, TAB, LF, 12, CR, SPACE]) CLASS[byte] = 1;
+for (const byte of [0, 9, LF, 12, CR, SPACE]) CLASS[byte] = 1;
 for (const char of '()<>[]{}/%') CLASS[char.charCodeAt(0)] = 2;
 /** Each byte's value as a hex digit, else -1. */
 const HEX = new Int8Array(256).fill(-1);
@@ -324,6 +317,6 @@ export function isRef(value: PdfValue | undefined): value is PdfRef {
 export function dictOf(value: PdfValue | undefined): PdfDict {
 	return value instanceof PdfDict ? value : unreadable();
 }
-export function arrayOf(value: PdfValue | undefined): PdfValue[] {
-	return Array.isArray(value) ? value : unreadable();
+export function integersOf(value: PdfValue | undefined): number[] {
+	return Array.isArray(value) ? value.map(integerOf) : unreadable();
 }

@@ -2,18 +2,17 @@
 // kept in typed arrays, each charged as it is read.
 import type { PdfBudget } from './pdfBudget';
 import {
-	arrayOf,
 	dictOf,
 	integerOf,
+	integersOf,
 	isDigit,
 	PdfLexer,
 	unreadable,
 	type PdfDict,
-	type PdfValue,
 } from './pdfSyntax';
 
 /** The largest object number kept (mupdf's); one above it is damage. */
-export const MAX_NUMBER = 8_388_607;
+const MAX_NUMBER = 8_388_607;
 /** Kinds of entry: freed, at an offset (with a generation), in an object stream (at an index). */
 export const [FREE, AT, COMPRESSED] = [0, 1, 2];
 /** What a row costs as read, sorted and chosen (a few comparisons, 16 bytes kept); bytes of a table. */
@@ -22,7 +21,9 @@ const [ROW_COST, LF, CR, SPACE] = [8, 10, 13, 32];
 export class Rows {
 	data = new Int32Array(64);
 	count = 0;
+	/** A number above MAX_NUMBER (a header's, in a rebuild) is no row; sections refuse one. */
 	push(number: number, kind: number, first: number, second: number): void {
+		if (number > MAX_NUMBER) return;
 		if (4 * this.count + 4 > this.data.length) {
 			const grown = new Int32Array(this.data.length * 2);
 			grown.set(this.data);
@@ -78,13 +79,13 @@ function digitsAt(bytes: Buffer, at: number, count: number): number {
 }
 /** A cross-reference stream: rows of /W's field widths for the objects of /Index (`first count` pairs). */
 export function streamSection(dict: PdfDict, data: Buffer, budget: PdfBudget): Section {
-	const widths = arrayOf(dict.get('W')).map(integerOf);
+	const widths = integersOf(dict.get('W'));
 	if (widths.length !== 3 || widths.some((width) => width > 8)) unreadable();
 	const rowWidth = widths[0] + widths[1] + widths[2];
 	// Rows of no bytes would cost work and memory that no byte pays for.
 	if (rowWidth === 0) unreadable();
 	const size = integerOf(dict.get('Size'));
-	const index = arrayOf(dict.get('Index') ?? [0, size]).map(integerOf);
+	const index = integersOf(dict.get('Index') ?? [0, size]);
 	if (index.length % 2 !== 0) unreadable();
 	const rows = new Rows();
 	let at = 0;
@@ -125,7 +126,7 @@ export class ObjectStream {
 		budget.step(count * ROW_COST);
 		this.objects = new PdfLexer(data, 0, budget);
 	}
-	value(index: number): PdfValue {
+	value(index: number) {
 		this.objects.at = this.starts[index];
 		return this.objects.value();
 	}

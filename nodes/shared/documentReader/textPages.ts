@@ -12,24 +12,19 @@ const TAB_COLUMNS = 8;
 const SLICE_BYTES = 64 * 1024;
 /** Bytes laid out between turns given to n8n's event loop: a text held whole gives none of its own. */
 const TURN_BYTES = 4 * 1024 * 1024;
-
 const [TAB, LINE_FEED, FORM_FEED, CARRIAGE_RETURN, SPACE] = [9, 10, 12, 13, 32];
 /** Units the layout places beside ASCII's bytes: a character two columns wide; a line break (NEL, U+2028, U+2029). */
 const [WIDE, BREAK] = [128, 129];
 /** Line breaks besides LF and CR: VT, FS, GS and RS (as Unicode and Python's splitlines read them). */
 const ASCII_BREAKS = [11, 28, 29, 30];
-
-/**
- * Columns of each unit: 0 for blanks and breaks; 2 for WIDE and the ASCII letters and signs wider
- * than 7.5 pt at 12 points in the usual fonts (capitals, m, w, @, %, &); 1 for the others.
- */
+// Columns of each unit: 0 for blanks and breaks; 2 for WIDE and the ASCII letters and signs wider
+// than 7.5 pt at 12 points in the usual fonts (capitals, m, w, @, %, &); 1 for the others.
 const COLUMNS = Uint8Array.from({ length: BREAK + 1 }, (_, unit) => {
 	if ([SPACE, TAB, LINE_FEED, CARRIAGE_RETURN, FORM_FEED, BREAK, ...ASCII_BREAKS].includes(unit))
 		return 0;
 	const wide = unit === WIDE || (unit >= 65 && unit <= 90) || [109, 119, 64, 37, 38].includes(unit);
 	return wide ? 2 : 1;
 });
-
 /** Lines wrap at spaces, as a word processor wraps them; a word longer than a line is cut. One pass, constant state. */
 class TextLayout {
 	/** Pages ended by form feeds, and the lines since the last. */
@@ -46,11 +41,9 @@ class TextLayout {
 	private upper = 0xbf;
 	/** The last byte was a CR: an LF after it ends no other line. */
 	private afterReturn = false;
-
 	get pagesSoFar(): number {
 		return this.pages + Math.floor(this.lines / TEXT_LINES);
 	}
-
 	/** The state is in locals for the loop: a letter that fits its line costs a lookup and an add. */
 	add(bytes: Uint8Array) {
 		let { pages, lines, line, word, held, due, code, lower, upper, afterReturn } = this;
@@ -131,7 +124,6 @@ class TextLayout {
 		}
 		Object.assign(this, { pages, lines, line, word, held, due, code, lower, upper, afterReturn });
 	}
-
 	/** Pages of the whole text: at least one. */
 	end(): number {
 		// The last line ends as a line break would end it; a sequence cut short by the end is characters.
@@ -139,22 +131,18 @@ class TextLayout {
 		return Math.max(1, this.pages + Math.ceil(this.lines / TEXT_LINES));
 	}
 }
-
 /** A text with UTF-16's byte order mark, read as a converter that honours it reads it. */
 class Utf16Layout {
 	private readonly layout = new TextLayout();
 	private carry = Buffer.alloc(0);
-
 	/** `mark`: the byte order mark's bytes still to pass over, no character. */
 	constructor(
 		private readonly bigEndian: boolean,
 		private mark: number,
 	) {}
-
 	get pagesSoFar(): number {
 		return this.layout.pagesSoFar;
 	}
-
 	add(bytes: Uint8Array) {
 		const skipped = Math.min(this.mark, bytes.length);
 		this.mark -= skipped;
@@ -166,13 +154,11 @@ class Utf16Layout {
 		// A surrogate cut by a piece's end becomes U+FFFD, and its other half too: a character more, never fewer.
 		this.layout.add(Buffer.from(units.toString('utf16le'), 'utf8'));
 	}
-
 	end(): number {
 		if (this.carry.length > 0) this.layout.add(Buffer.from('\ufffd', 'utf8'));
 		return this.layout.end();
 	}
 }
-
 /** Pages of a text read once, up to `mostPages`; with UTF-16's mark, the larger of two readings. */
 export async function textPages(open: Open, mostPages: number): Promise<number> {
 	const layouts: Array<TextLayout | Utf16Layout> = [new TextLayout()];
