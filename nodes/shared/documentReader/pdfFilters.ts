@@ -1,50 +1,130 @@
 // Cross-reference and object streams' filter (ISO 32000-1, 7.4.4) and predictors. Every byte out is
 // charged, unfiltered data too, and no stream decodes past MAX_STREAM_BYTES (a zip bomb's cost).
 import { overBudget, type PdfBudget } from './pdfBudget';
-import { integerOf, PdfDict, unreadable } from './pdfSyntax';
+import { integerOf, PdfDict, PdfRefused, unreadable } from './pdfSyntax';
 
 export const MAX_STREAM_BYTES = 4 * 1024 * 1024;
-// Compressed bytes fed at a time (one slice inflates to at most about a thousand times it), and what
-// a decompressor costs to make and end, whatever it inflates (thousands of tiny object streams).
-const [INFLATE_SLICE, INFLATE_COST] = [1024, 8192];
+// What a stream decoded costs besides its bytes (its dictionary, its output made: thousands of
+// one-object object streams), and what Flate's data costs a byte besides (its bits walked one by one).
+const [DECODE_COST, BITS_COST] = [512, 4];
 // The stream's data decoded: Flate, or none, then its predictor. Cross-reference and object streams
 // of every producer seen are Flate; any other filter cannot be counted.
 export async function decodeStream(dict: PdfDict, data: Buffer, budget: PdfBudget) {
 	const filters = [dict.get('Filter') ?? []].flat();
 	const parameters = [dict.get('DecodeParms') ?? []].flat();
-	charge(budget, data.length);
+	charge(budget, data.length + DECODE_COST);
 	if (filters.length === 0) return data;
 	if (filters.length > 1 || !(filters[0] === 'FlateDecode' || filters[0] === 'Fl')) unreadable();
 	const options = parameters[0] instanceof PdfDict ? parameters[0] : undefined;
-	return unpredict(await inflate(data, budget), options, budget);
+	return unpredict(inflate(data, budget), options, budget);
 }
 function charge(budget: PdfBudget, bytes: number): void {
 	if (bytes > MAX_STREAM_BYTES || !budget.canDecode(bytes)) overBudget();
 	budget.step(bytes);
 }
-async function inflate(data: Buffer, budget: PdfBudget): Promise<Buffer> {
-	budget.step(INFLATE_COST);
-	const { readable, writable } = new DecompressionStream('deflate');
-	const writer = writable.getWriter();
-	const fed = (async () => {
-		for (let at = 0; at < data.length; at += INFLATE_SLICE)
-			await writer.write(data.subarray(at, at + INFLATE_SLICE));
-		await writer.close();
-	})();
-	fed.catch(() => {}); // Ends with the reading: cancelled, or the data's own error below.
-	const parts: Uint8Array[] = [];
-	let size = 0;
-	try {
-		for await (const part of readable) {
-			parts.push(part);
-			// Past either, the charge below refuses: no more is inflated.
-			if ((size += part.length) > MAX_STREAM_BYTES || !budget.canDecode(size)) break;
+/** The order of the code length code's lengths (RFC 1951, 3.2.7). */
+const ORDER = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];
+type Huffman = { counts: Uint16Array; symbols: Uint16Array };
+/** Canonical Huffman codes of these lengths (3.2.2): how many of each length, the symbols in code order. */
+function huffman(lengths: ArrayLike<number>): Huffman {
+	const [counts, next] = [new Uint16Array(16), new Uint16Array(16)];
+	const symbols = new Uint16Array(lengths.length);
+	for (let symbol = 0; symbol < lengths.length; symbol++) counts[lengths[symbol]]++;
+	for (let length = 1; length < 15; length++) next[length + 1] = next[length] + counts[length];
+	for (let symbol = 0; symbol < lengths.length; symbol++)
+		if (lengths[symbol] > 0) symbols[next[lengths[symbol]]++] = symbol;
+	return { counts, symbols };
+}
+const FIXED = [
+	huffman(Array.from({ length: 288 }, (_, at) => (at < 144 ? 8 : at < 256 ? 9 : at < 280 ? 7 : 8))),
+	huffman(new Uint8Array(30).fill(5)),
+];
+// Flate's zlib data (RFC 1950, 1951) inflated here, puff.c's way: a DecompressionStream costs more
+// to make, whatever it inflates, than thousands of one-object object streams may spend.
+// A code is read a bit at a time; its bytes, each table made and each byte out are charged. What
+// inflated before damage (junk, a bad checksum) stands.
+function inflate(data: Buffer, budget: PdfBudget): Buffer {
+	budget.step(BITS_COST * data.length);
+	let out = new Uint8Array(Math.min(MAX_STREAM_BYTES, 4 * data.length + 64));
+	let [size, at, held, count] = [0, 2, 0, 0];
+	const bits = (need: number) => {
+		for (; count < need; count += 8)
+			held |= (at < data.length ? data[at++] : unreadable()) << count;
+		const value = held & ((1 << need) - 1);
+		held >>>= need;
+		count -= need;
+		return value;
+	};
+	const decode = ({ counts, symbols }: Huffman) => {
+		let [code, first, index] = [0, 0, 0];
+		for (let length = 1; length < 16; length++) {
+			code |= bits(1);
+			if (code - first < counts[length]) return symbols[index + code - first];
+			index += counts[length];
+			first = (first + counts[length]) << 1;
+			code <<= 1;
 		}
-	} catch {
-		// Data damaged after its end (junk, a missing checksum): what inflated before it stands.
+		return unreadable();
+	};
+	const dynamic = (): Huffman[] => {
+		const [literals, distances, codeLengths] = [bits(5) + 257, bits(5) + 1, bits(4) + 4];
+		const lengths = new Uint8Array(19);
+		for (let code = 0; code < codeLengths; code++) lengths[ORDER[code]] = bits(3);
+		const lengthCode = huffman(lengths);
+		const all = new Uint8Array(literals + distances);
+		budget.step(all.length + 19);
+		for (let symbol = 0; symbol < all.length;) {
+			const code = decode(lengthCode);
+			const repeat =
+				code < 16 ? 1 : code === 16 ? 3 + bits(2) : code === 17 ? 3 + bits(3) : 11 + bits(7);
+			all.fill(code < 16 ? code : code === 16 ? all[symbol - 1] : 0, symbol, (symbol += repeat));
+		}
+		return [huffman(all.subarray(0, literals)), huffman(all.subarray(literals))];
+	};
+	const room = (more: number) => {
+		if (size + more <= out.length) return;
+		if (size + more > MAX_STREAM_BYTES || !budget.canDecode(size + more)) overBudget();
+		const grown = new Uint8Array(Math.min(MAX_STREAM_BYTES, Math.max(2 * out.length, size + more)));
+		grown.set(out.subarray(0, size));
+		out = grown;
+	};
+	try {
+		if ((data[0] & 15) !== 8 || ((data[0] << 8) | data[1]) % 31 !== 0 || data[1] & 32) unreadable();
+		for (let last = 0; !last;) {
+			last = bits(1);
+			const type = bits(2);
+			if (type === 0) {
+				// Stored: from the next byte, a length, its complement, the bytes.
+				const length = data.readUInt16LE(at);
+				if (at + 4 + length > data.length) unreadable();
+				room(length);
+				out.set(data.subarray(at + 4, at + 4 + length), size);
+				[at, size, held, count] = [at + 4 + length, size + length, 0, 0];
+				continue;
+			}
+			const [literal, distance] = type === 1 ? FIXED : type === 2 ? dynamic() : unreadable();
+			for (let symbol = decode(literal); symbol !== 256; symbol = decode(literal)) {
+				room(258);
+				if (symbol < 256) out[size++] = symbol;
+				else {
+					// A length, then a distance: each its code's base, then its extra bits (3.2.5).
+					const code = symbol < 286 ? symbol - 257 : unreadable();
+					const extra = code < 8 || code === 28 ? 0 : (code >> 2) - 1;
+					const base = code === 28 ? 258 : code < 8 ? code + 3 : ((4 + (code & 3)) << extra) + 3;
+					const end = size + base + bits(extra);
+					const near = decode(distance);
+					const far = near < 4 ? 0 : near < 30 ? (near >> 1) - 1 : unreadable();
+					const back = (near < 4 ? near + 1 : ((2 + (near & 1)) << far) + 1) + bits(far);
+					if (back > size) unreadable();
+					for (; size < end; size++) out[size] = out[size - back];
+				}
+			}
+		}
+	} catch (error) {
+		if (error instanceof PdfRefused && error.reason === 'budget') overBudget();
 	}
 	charge(budget, size);
-	return Buffer.concat(parts);
+	return Buffer.from(out.buffer, out.byteOffset, size);
 }
 /** Reverses a PNG (10 and up) or TIFF (2) predictor of /Colors, /BitsPerComponent and /Columns. */
 function unpredict(data: Buffer, options: PdfDict | undefined, budget: PdfBudget): Buffer {

@@ -230,14 +230,28 @@ export function uploadFormatOf(extension: string): UploadFormat {
 	return extension === 'tif' || extension === 'tiff' ? 'tiff' : 'pdf';
 }
 
-export function checkTotal(refuse: ReturnType<typeof refusalOf>, files: { size: number }[]) {
+/**
+ * The files within Fax.Plus's total. With `given`, `files` are what is uploaded from each (a PDF as
+ * the node wrote it, which can be larger): the one that grew most is named.
+ */
+export function checkTotal(
+	refuse: ReturnType<typeof refusalOf>,
+	files: Array<{ size: number; fileName?: string }>,
+	given?: Array<{ size: number }>,
+) {
 	const total = files.reduce((sum, { size }) => sum + size, 0);
-	if (total > MAX_TOTAL_BYTES) {
+	if (total <= MAX_TOTAL_BYTES) return;
+	const growth = (at: number) => files[at].size - (given?.[at].size ?? Infinity);
+	const grown = files.reduce((most, _, at) => (growth(at) > growth(most) ? at : most), 0);
+	if (growth(grown) > 0)
 		throw refuse(
-			`${LABEL}: the files add up to ${megabytes(total)} MB; Fax.Plus takes at most ${MAX_TOTAL_MEGABYTES} MB per fax`,
-			'Send fewer or smaller files, e.g. compress the PDF or split it into several faxes.',
+			`The documents add up to ${megabytes(total)} MB as sent: "${files[grown].fileName}" is ${megabytes(files[grown].size)} MB as the node writes it (${megabytes(given![grown].size)} MB given); Fax.Plus takes at most ${MAX_TOTAL_MEGABYTES} MB per fax`,
+			'Nothing was sent. A PDF is sent as the node writes it from its reading, which repeats on each page what its pages share and writes strings in hex, so it can be larger than the file. Send a smaller file or fewer pages, or split it into several faxes.',
 		);
-	}
+	throw refuse(
+		`${LABEL}: the files add up to ${megabytes(total)} MB; Fax.Plus takes at most ${MAX_TOTAL_MEGABYTES} MB per fax`,
+		'Send fewer or smaller files, e.g. compress the PDF or split it into several faxes.',
+	);
 }
 
 export function megabytes(bytes: number): string {

@@ -228,7 +228,7 @@ async function checkPages(
 		throw operationError(context, uncountedRefusal(context, itemIndex, counted));
 	}
 	// What is uploaded is what was written from each document: its size, not the input's, is Fax.Plus's limit.
-	checkTotal(refuse, documents);
+	checkTotal(refuse, documents, given);
 	// The counted documents alone may exceed it, whatever the others have.
 	if (pages <= limit)
 		return { documents, pages: documents.length > 0 && allCounted ? pages : undefined };

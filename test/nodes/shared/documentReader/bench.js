@@ -9,13 +9,11 @@
 // line prints its CPU and peak memory as a share of the goal. Printed, never asserted (a busy
 // machine is slower).
 //
-//   node scripts/with-node.js node --expose-gc test/nodes/shared/documentReader/bench.js [name…] [--write DIR] [--save LABEL]
+//   node scripts/with-node.js node --expose-gc test/nodes/shared/documentReader/bench.js [name…] [--write DIR]
 //
 // Each document is read in a process of its own, after it is made, so its peak memory is its own:
 // what the read held at its end, and the process's peak above what it held once the document was
-// made. --write DIR writes each document there (to compare with other readers). --save LABEL keeps
-// the run's figures under LABEL in test/n8n/bench/results/reader.json, whose runs make the reader's
-// table in docs/benchmarks.md (`npm run bench -- --report-only`). Reads the
+// made. --write DIR writes each document there (to compare with other readers). Reads the
 // TypeScript sources through TypeScript's transpiler: no build needed.
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -23,7 +21,6 @@ const path = require('node:path');
 const { loadTypeScript } = require('./support/loadTypeScript');
 
 const ROOT = path.resolve(__dirname, '../../../..');
-const RESULTS = path.join(ROOT, 'test/n8n/bench/results/reader.json');
 const CASES = [
 	'object-stream-chain',
 	'overlapping-xref-streams',
@@ -125,13 +122,8 @@ else {
 	);
 	const asked = process.argv
 		.slice(2)
-		.filter(
-			(arg, at, all) =>
-				!arg.startsWith('--') && all[at - 1] !== '--write' && all[at - 1] !== '--save',
-		);
+		.filter((arg, at, all) => !arg.startsWith('--') && all[at - 1] !== '--write');
 	const write = process.argv.indexOf('--write');
-	const save = process.argv.indexOf('--save');
-	const figures = {};
 	for (const name of asked.length > 0 ? asked : CASES) {
 		const run = spawnSync(
 			process.execPath,
@@ -145,18 +137,5 @@ else {
 			{ encoding: 'utf8' },
 		);
 		process.stdout.write(run.stdout || run.stderr);
-		if (run.status === 0) {
-			const { cpuMs, peakAboveMB, pages } = JSON.parse(run.stdout.trim().split('\n').pop());
-			figures[name] = { cpuMs, peakAboveMB, pages };
-		}
 	}
-	if (save > 0) saveRun(process.argv[save + 1], figures);
-}
-
-/** Keeps a run's figures under its label (a run of the same label is replaced). */
-function saveRun(label, figures) {
-	const stored = fs.existsSync(RESULTS) ? JSON.parse(fs.readFileSync(RESULTS, 'utf8')) : {};
-	const runs = (stored.runs ?? []).filter((run) => run.label !== label);
-	runs.push({ label, at: new Date().toISOString(), goal: GOAL, figures });
-	fs.writeFileSync(RESULTS, `${JSON.stringify({ runs }, null, '\t')}\n`);
 }

@@ -1,7 +1,7 @@
 'use strict';
 // What a unit of the PDF reader's budget costs (nodes/shared/documentReader/pdfBudget.ts): the worst
 // pattern of each kind (support/pdf-patterns.ts: numbers, references, names, strings, arrays,
-// dictionaries, streams, table entries, a damaged document's rebuild) and issue 105's PDF costs
+// dictionaries, streams, Flate data, table entries, a damaged document's rebuild) and issue 105's PDF costs
 // past the bounds (COST_BOUNDS: zero-width xref rows, one-object object streams, free table
 // entries), each repeated past the budget, read in a fresh process of its own, several times; the slowest run is kept. Prints each
 // one's CPU, its work in units and the nanoseconds a unit, then the worst: the budget's most times

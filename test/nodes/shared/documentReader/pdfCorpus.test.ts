@@ -5,11 +5,69 @@
 // check (corpus.js, in a child process, prints the same figures in detail). Every written PDF passes;
 // every PDF some reader counts without a password is counted; none is counted with work past its
 // limit; every real producer's file (texlive, debian-docs, sample-files) is counted as pdfinfo
-// counts it. Skipped, saying so, where the folder is absent. A stage of its own ('reader proof').
+// counts it. Skipped, saying so, where the folder is absent; the corpus tool's readers, each answer
+// its own file's, are checked in any case. A stage of its own ('reader proof').
 // Each page rendered before and after: `corpus.js --render`.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pageTree } from './support/pdf-build';
+
+type Counts = Record<string, number | undefined>;
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the corpus tool's CommonJS helpers
+const oracles = require('./support/oracles') as {
+	counter: () => {
+		count: (file: string, bytes: Buffer) => Promise<{ counts: Counts }>;
+		close: () => Promise<void>;
+	};
+};
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the corpus tool's CommonJS helpers
+const writtenCheck = require('./support/writtenCheck') as {
+	checker: () => {
+		ready: () => Promise<void>;
+		file: (file: string) => Promise<{ counts: Counts }>;
+		close: () => Promise<void>;
+	};
+};
+
+// corpus.js stops waiting for a step past its time and goes on to the next file: a reader's answer
+// arriving later must not be taken for that file's. Asked for two files at once, each of the
+// corpus tool's readers answers each with its own count.
+describe('the corpus tool: each answer is its own file’s', () => {
+	const dir = mkdtempSync(join(tmpdir(), 'reader-answers-'));
+	const files = [2, 5].map((pages) => {
+		const [file, bytes] = [join(dir, `${pages}.pdf`), pageTree({ pages }).pdf];
+		writeFileSync(file, bytes);
+		return { file, bytes, pages };
+	});
+	afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+	it('the original readers (oracles.js): pdf.js, pdfinfo, mutool, qpdf', async () => {
+		const counter = oracles.counter();
+		try {
+			const answers = await Promise.all(files.map(({ file, bytes }) => counter.count(file, bytes)));
+			expect(answers.map(({ counts }) => Object.values(counts))).toEqual(
+				files.map(({ pages }) => [pages, pages, pages, pages]),
+			);
+		} finally {
+			await counter.close();
+		}
+	});
+
+	it('the written check (writtenCheck.js)', async () => {
+		const check = writtenCheck.checker();
+		try {
+			await check.ready();
+			const verdicts = await Promise.all(files.map(({ file }) => check.file(file)));
+			expect(verdicts.map(({ counts }) => [counts.poppler, counts.qpdf, counts.pdfjs])).toEqual(
+				files.map(({ pages }) => [pages, pages, pages]),
+			);
+		} finally {
+			await check.close();
+		}
+	});
+});
 
 const CORPUS = [
 	join(__dirname, '../../../../../shared/pdf-corpus'),

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not node code: the rules for what a node may import do not apply to it */
 // The filter and predictors cross-reference and object streams use (ISO 32000-1, 7.4), each against
 // data made with node:zlib; any other filter cannot be counted.
-import { deflateSync } from 'node:zlib';
+import { constants, deflateSync } from 'node:zlib';
 import { PdfBudget } from '../../../../nodes/shared/documentReader/pdfBudget';
 import { decodeStream } from '../../../../nodes/shared/documentReader/pdfFilters';
 import { PdfLexer, type PdfDict } from '../../../../nodes/shared/documentReader/pdfSyntax';
@@ -46,6 +46,28 @@ describe('PDF stream filters', () => {
 		await expect(decode('<< /Filter [/AHx /A85 /Fl] >>', chained)).rejects.toThrow();
 	});
 
+	it('inflates every block zlib writes (stored, fixed and dynamic codes, long matches); what inflated before damage stands', async () => {
+		const text = Buffer.from('<< /Type /Page /Parent 2 0 R >> '.repeat(3000));
+		// Bytes no match compresses: stored blocks at level 0, codes of many lengths at 9.
+		const noise = Buffer.from(
+			Array.from({ length: 70_000 }, (_, at) => Math.imul(at + 1, 2654435761) >>> 24),
+		);
+		const levels = [0, 1, 9].map((level) => ({ level }));
+		const strategies = [constants.Z_FIXED, constants.Z_HUFFMAN_ONLY].map((strategy) => ({
+			strategy,
+		}));
+		for (const data of [text, noise, Buffer.concat([noise, text, noise])])
+			for (const options of [...levels, ...strategies]) {
+				const inflated = await decode('<< /Filter /Fl >>', deflateSync(data, options));
+				// Buffer's own comparison: jest's compares 240 KB for seconds.
+				expect(inflated.equals(data)).toBe(true);
+			}
+		const cut = await decode('<< /Filter /Fl >>', deflateSync(text).subarray(0, 40));
+		expect(cut.length).toBeGreaterThan(0);
+		expect(cut.equals(text.subarray(0, cut.length))).toBe(true);
+		expect(await decode('<< /Filter /Fl >>', Buffer.from('not zlib'))).toEqual(Buffer.alloc(0));
+	});
+
 	it('reads no parameters by /DP, the abbreviation of inline images: the data is inflated alone', async () => {
 		const decoded = await decode(
 			'<< /Filter /Fl /DP << /Predictor 12 /Columns 2 >> >>',
@@ -85,7 +107,9 @@ describe('PDF stream filters', () => {
 		expect(budget.work.total).toBeLessThanOrEqual(budget.work.limit);
 		const large = new PdfBudget(8 * 1024 * 1024);
 		expect((await decodeStream(dict('<< >>'), rows, large)).length).toBe(rows.length);
-		expect(large.work.total).toBe(rows.length);
+		// Its bytes, and what any stream's decoding costs besides them.
+		expect(large.work.total - rows.length).toBeGreaterThan(0);
+		expect(large.work.total - rows.length).toBeLessThan(1024);
 	});
 
 	it('refuses an unknown filter and a damaged vector', async () => {

@@ -19,6 +19,7 @@ import {
 	tinyStreams,
 } from './support/pdf-hostile';
 import { collidingNumbers, pageTree } from './support/pdf-build';
+import { oneObjectStreams } from './support/pdf-patterns';
 
 const open = (bytes: Buffer) => async () =>
 	(async function* () {
@@ -256,6 +257,24 @@ describe('the budget: streams by the hundred thousand', () => {
 		expect(pages).toBeUndefined();
 		// Each stream costs 64 units: the budget ends the read at about 98,000 of them.
 		expect(seen.bytes).toBeLessThan(pdf.length / 3);
+	});
+});
+
+describe('the budget: object streams of one object each', () => {
+	// A stream's decoding costs its bytes and a fixed price (pdfFilters.ts): a sound file of 2,000
+	// is within what its size allows; 20,000 pass the most any document may spend.
+	it('2,000 pages each alone in an object stream: counted, within the budget', async () => {
+		const { pages, work } = await readPdfPages(open(oneObjectStreams(2000)));
+		expect(pages).toBe(2000);
+		expect(work!.total).toBeLessThanOrEqual(work!.limit);
+	});
+
+	it('20,000 pages each alone in an object stream: refused by the budget', async () => {
+		const read = await readPdfPages(open(oneObjectStreams(20_000)));
+		expect({ pages: read.pages, refused: read.refused }).toEqual({
+			pages: undefined,
+			refused: 'budget',
+		});
 	});
 });
 

@@ -52,6 +52,7 @@ function missingMessage(packages) {
  * The Debian readers' counts, from one shell kept for all files: each file's three reads run side by
  * side, each under coreutils' `timeout` (a process forked from this one costs a copy of its page
  * tables: from a small shell, a read costs little more than the reader's own few milliseconds). Answers count(file) → { name: { pages, timedOut } }.
+ * Each answer carries its request's number and settles only that request, never a later file's.
  */
 function debianCounter(ms = READ_MS, cpuSeconds = Math.ceil(ms / 1000)) {
 	const { spawn } = require('node:child_process');
@@ -61,7 +62,7 @@ function debianCounter(ms = READ_MS, cpuSeconds = Math.ceil(ms / 1000)) {
 	const quote = (word) => `'${word.replace(/'/g, "'\\''")}'`;
 	const script = [
 		'dir=$(mktemp -d); trap \'rm -rf "$dir"\' EXIT',
-		'while IFS= read -r file; do',
+		"while IFS=$'\\t' read -r id file; do",
 		...names.map((name, at) => {
 			const { command, args, after = [] } = DEBIAN[name];
 			const words = [command, ...args].map(quote).join(' ');
@@ -70,37 +71,42 @@ function debianCounter(ms = READ_MS, cpuSeconds = Math.ceil(ms / 1000)) {
 		}),
 		...names.map((name, at) => `  wait $pid${at}; status${at}=$?`),
 		...names.map((name, at) => `  echo "${mark} ${at} $status${at}"; cat "$dir/${at}"; echo`),
-		`  echo "${mark} end"`,
+		`  echo "${mark} end $id"`,
 		'done',
 	].join('\n');
 	let shell;
-	let buffered = '';
-	let waiting;
+	let asked = 0;
+	const waiting = new Map();
 	const start = () => {
 		// A group of its own: a read past its time ends with the shell and every reader it started.
 		shell = spawn('bash', ['-c', script], { stdio: ['pipe', 'pipe', 'ignore'], detached: true });
 		shell.stdout.setEncoding('latin1');
-		buffered = '';
+		let buffered = '';
 		shell.stdout.on('data', (chunk) => {
 			buffered += chunk;
-			const end = buffered.indexOf(`${mark} end\n`);
-			if (end < 0) return;
-			const answer = buffered.slice(0, end);
-			buffered = '';
-			const counts = {};
-			for (const part of answer.split(`${mark} `).slice(1)) {
-				const [, at, status] = /^(\d+) (\d+)/.exec(part) ?? [];
-				const name = names[Number(at)];
-				if (!name) continue;
-				// qpdf answers 3 where it read the file with warnings; any reader's stated count is its count.
-				const found = DEBIAN[name].pages.exec(part.slice(part.indexOf('\n') + 1));
-				counts[name] = {
-					pages: found ? Number(found[1]) : undefined,
-					timedOut: Number(status) > 128,
-				};
+			for (let end; (end = buffered.search(new RegExp(`${mark} end \\d+\\n`))) >= 0;) {
+				const answer = buffered.slice(0, end);
+				const tail = buffered.slice(end + mark.length + 5);
+				const id = Number(/^\d+/.exec(tail)[0]);
+				buffered = tail.slice(tail.indexOf('\n') + 1);
+				waiting.get(id)?.(countsOf(answer));
 			}
-			waiting?.(counts);
 		});
+	};
+	const countsOf = (answer) => {
+		const counts = {};
+		for (const part of answer.split(`${mark} `).slice(1)) {
+			const [, at, status] = /^(\d+) (\d+)/.exec(part) ?? [];
+			const name = names[Number(at)];
+			if (!name) continue;
+			// qpdf answers 3 where it read the file with warnings; any reader's stated count is its count.
+			const found = DEBIAN[name].pages.exec(part.slice(part.indexOf('\n') + 1));
+			counts[name] = {
+				pages: found ? Number(found[1]) : undefined,
+				timedOut: Number(status) > 128,
+			};
+		}
+		return counts;
 	};
 	const stop = () => {
 		try {
@@ -115,21 +121,22 @@ function debianCounter(ms = READ_MS, cpuSeconds = Math.ceil(ms / 1000)) {
 		// ended with its readers, and started again.
 		count: (file) =>
 			new Promise((resolve) => {
+				const id = ++asked;
 				const timer = setTimeout(() => {
 					// A reader's `timeout` answers first: this is the shell's own.
-					waiting = undefined;
+					waiting.delete(id);
 					stop();
 					start();
 					resolve(
 						Object.fromEntries(names.map((name) => [name, { pages: undefined, timedOut: true }])),
 					);
 				}, ms + 10_000);
-				waiting = (counts) => {
+				waiting.set(id, (counts) => {
 					clearTimeout(timer);
-					waiting = undefined;
+					waiting.delete(id);
 					resolve(counts);
-				};
-				shell.stdin.write(`${file}\n`);
+				});
+				shell.stdin.write(`${id}\t${file}\n`);
 			}),
 		// Ends the shell, its readers reaped (their CPU counted as this process's children's).
 		close: () =>

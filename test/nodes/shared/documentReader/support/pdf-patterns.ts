@@ -4,7 +4,7 @@
 // kind's nanoseconds a unit, and what the tests read to show each stays within the budget.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
+import { constants, deflateSync } from 'node:zlib';
 import { pageTree } from './pdf-build';
 import { indirectLengthStream, tinyStreams } from './pdf-hostile';
 
@@ -37,6 +37,11 @@ export function pdfOf(objects: Array<[number, string | Buffer]>, trailer = ''): 
 	return Buffer.concat([...parts, Buffer.from(table, 'latin1')]);
 }
 
+/** `bytes` of 128 values in no order a compressor finds. */
+const literals = (bytes: number) =>
+	Buffer.from(
+		Array.from({ length: bytes }, (_, at) => (Math.imul(at + 1, 2654435761) >>> 25) + 128),
+	);
 /** `text` repeated to fill `bytes`. */
 const fill = (text: string, bytes = OBJECT_BYTES) => text.repeat(Math.floor(bytes / text.length));
 const refs = (first: number, count: number) =>
@@ -186,8 +191,8 @@ function damaged(body: string, bytes = 3 * 1024 * 1024, head = ''): Buffer {
 
 /**
  * The patterns by kind, each a document past the budget by repeating its worst token or lookup. The
- * kinds: numbers, references, names, strings, arrays, dictionaries, streams, table entries, a
- * damaged document's rebuild.
+ * kinds: numbers, references, names, strings, arrays, dictionaries, streams, Flate data, table
+ * entries, a damaged document's rebuild.
  */
 export const BUDGET_PATTERNS: Record<string, () => Buffer> = {
 	// Numbers: each looks two words ahead for `G R`, so each is read three times.
@@ -220,6 +225,8 @@ export const BUDGET_PATTERNS: Record<string, () => Buffer> = {
 	'endstream searched, near misses': () =>
 		indirectLengthStream(150 * 1024 * 1024, 'endsxream').bytes(),
 	'300,000 empty streams': () => tinyStreams(300_000),
+	// Flate's costliest data: literals only, of 128 values (7 bits each), in object streams of 100 KB.
+	'Huffman-coded literals': () => oneObjectStreams(60, literals(100 * 1024)),
 	// Table entries: a lookup each, through a table, its subsections, sections, or a rebuild.
 	'table lookups': () => pdfOf(distinctPages(100_000)),
 	'table subsections': () => subsections(20_000, 20_000),
@@ -377,8 +384,11 @@ export function gifOfTinyBlocks(bytes: number): Buffer {
 	return gif;
 }
 
-/** `count` pages, each alone in an object stream of its own; their cross-reference a stream. */
-export function oneObjectStreams(count: number): Buffer {
+/**
+ * `count` pages, each alone in an object stream of its own; their cross-reference a stream. With
+ * `filler`, each stream's data goes on with it after its page, Huffman-coded (no repeats found).
+ */
+export function oneObjectStreams(count: number, filler = Buffer.alloc(0)): Buffer {
 	const parts: Buffer[] = [Buffer.from('%PDF-1.7\n', 'latin1')];
 	let size = parts[0].length;
 	const put = (body: Buffer | string) => {
@@ -397,7 +407,9 @@ export function oneObjectStreams(count: number): Buffer {
 	for (let at = 0; at < count; at++) {
 		const body = `${page(at)} 0 <</Type/Page/Parent 2 0 R>>`;
 		const first = `${page(at)} 0 `.length;
-		const data = deflateSync(Buffer.from(body, 'latin1'));
+		const data = deflateSync(Buffer.concat([Buffer.from(body, 'latin1'), filler]), {
+			strategy: filler.length > 0 ? constants.Z_HUFFMAN_ONLY : constants.Z_DEFAULT_STRATEGY,
+		});
 		streamsAt.push(
 			put(
 				Buffer.concat([

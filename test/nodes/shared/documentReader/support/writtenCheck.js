@@ -43,14 +43,16 @@ const SHOWN = 300;
 /**
  * One bash kept for every file (a fork of a large node process costs its page tables): each file's
  * commands run side by side under coreutils' `timeout` and `ulimit -t`. Answers run(file) →
- * { name: { status, out, err } } (status past 128: ended by a signal, not read in time).
+ * { name: { status, out, err } } (status past 128: ended by a signal, not read in time). Each answer
+ * carries its request's number and settles only that request: one a caller stopped waiting for
+ * (corpus.js's `within`) is never taken for the next file's.
  */
 function shellRunner(ms, cpuSeconds) {
 	const mark = `=== ${randomBytes(8).toString('hex')}`;
 	const quote = (word) => `'${word.replace(/'/g, "'\\''")}'`;
 	const script = [
 		'dir=$(mktemp -d); trap \'rm -rf "$dir"\' EXIT',
-		'while IFS= read -r file; do',
+		"while IFS=$'\\t' read -r id file; do",
 		...NAMES.map(
 			(name, at) =>
 				`  ( ulimit -t ${cpuSeconds}; exec timeout -s KILL ${Math.ceil(ms / 1000)} ${COMMANDS[name].map(quote).join(' ')} "$file" ) >"$dir/${at}" 2>"$dir/${at}e" </dev/null & pid${at}=$!`,
@@ -60,19 +62,26 @@ function shellRunner(ms, cpuSeconds) {
 			(_, at) =>
 				`  echo "${mark} ${at} $status${at}"; cat "$dir/${at}"; echo "${mark}-err"; cat "$dir/${at}e"`,
 		),
-		`  echo "${mark} end"`,
+		`  echo "${mark} end $id"`,
 		'done',
 	].join('\n');
 	const shell = spawn('bash', ['-c', script], { stdio: ['pipe', 'pipe', 'ignore'] });
 	shell.stdout.setEncoding('latin1');
 	let buffered = '';
-	let waiting;
+	let asked = 0;
+	const waiting = new Map();
 	shell.stdout.on('data', (chunk) => {
 		buffered += chunk;
-		const end = buffered.indexOf(`${mark} end\n`);
-		if (end < 0) return;
-		const answer = buffered.slice(0, end);
-		buffered = buffered.slice(end + mark.length + 5);
+		for (let end; (end = buffered.search(new RegExp(`${mark} end \\d+\\n`))) >= 0;) {
+			const answer = buffered.slice(0, end);
+			const tail = buffered.slice(end + mark.length + 5);
+			const id = Number(/^\d+/.exec(tail)[0]);
+			buffered = tail.slice(tail.indexOf('\n') + 1);
+			waiting.get(id)?.(resultsOf(answer));
+			waiting.delete(id);
+		}
+	});
+	const resultsOf = (answer) => {
 		const results = {};
 		for (const part of answer.split(`${mark} `).slice(1)) {
 			const head = /^(\d+) (\d+)\n/.exec(part);
@@ -80,16 +89,14 @@ function shellRunner(ms, cpuSeconds) {
 			const [out, err = ''] = part.slice(head[0].length).split(`${mark}-err\n`);
 			results[NAMES[Number(head[1])]] = { status: Number(head[2]), out, err };
 		}
-		waiting?.(results);
-	});
+		return results;
+	};
 	return {
 		run: (file) =>
 			new Promise((resolve) => {
-				waiting = (results) => {
-					waiting = undefined;
-					resolve(results);
-				};
-				shell.stdin.write(`${file}\n`);
+				const id = ++asked;
+				waiting.set(id, resolve);
+				shell.stdin.write(`${id}\t${file}\n`);
 			}),
 		close: () =>
 			new Promise((resolve) => {
