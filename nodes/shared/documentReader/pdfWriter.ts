@@ -1,11 +1,11 @@
-// The PDF the node writes from its own reading (README.md, "What is written"): every object the
-// catalog reaches, numbered anew, in plain syntax; one page tree of the pages counted; stream data
+// The PDF the node writes from its own reading (README.md, "What is written"): the pages counted
+// and what they draw, numbered anew, in plain syntax; a catalog of one page tree; stream data
 // copied from the input as it passes; one cross-reference table. The first pass (charged to the
 // read's budget) numbers and measures every object; `open` writes the same bytes again.
 import { createHash } from 'node:crypto';
 import type { Open } from './pdfBytes';
 import { aesLength, decrypt, Decrypter, lastBlocksAt, type PdfCipher } from './pdfCrypt';
-import { INHERITED, type Leaf, type PdfFile } from './pdfPages';
+import type { Leaf, Owned, PdfFile, PdfObject } from './pdfPages';
 import { isRef, PdfDict, PdfString, type PdfRef, type PdfValue } from './pdfSyntax';
 import { AT, FREE } from './pdfXref';
 
@@ -16,15 +16,17 @@ const STREAM_END = Buffer.from('\nendstream\nendobj\n', 'latin1');
 const [CATALOG, ROOT, FIRST_PAGE] = [1, 2, 3];
 /** Where an object comes from, by its new number: a row of the chosen table, the root, or a page (FROM_PAGE - leaf). */
 const [FROM_ROOT, FROM_PAGE] = [-1, -2];
+/** A page's keys that decide what it looks like, its own or inherited; the rest is not what a fax shows. */
+const PAGE_KEYS = 'Resources MediaBox CropBox Rotate Contents Annots Group UserUnit'.split(' ');
+const isStream = ({ range }: PdfObject) => range !== undefined;
+/** An optional content group, as readers check one: a dictionary whose /Name is a string. */
+const isGroup = ({ value, range, data }: PdfObject) =>
+	value instanceof PdfDict && !range && !data && value.get('Name') instanceof PdfString;
 /** 1 where a name writes the byte as `#xx`: white space, delimiters, `#`, outside `!`..`~`. */
 const ESCAPED = new Uint8Array(256).map((_, byte) => (byte < 0x21 || byte > 0x7e ? 1 : 0));
 for (const char of '()<>[]{}/%#') ESCAPED[char.charCodeAt(0)] = 1;
 /** A stream: its object's number, its data's place in the input, the length written, its decryption. */
-type Stream = {
-	number: number;
-	start: number;
-	end: number;
-	length: number;
+type Stream = Record<'number' | 'start' | 'end' | 'length', number> & {
 	cipher?: PdfCipher;
 	ref: PdfRef;
 };
@@ -161,48 +163,99 @@ class PdfWriter {
 		const source = this.sources[number];
 		const ref = source >= 0 ? file.refOf(source) : { ref: 0, gen: 0 };
 		const owner = source >= 0 ? file.ownerOf(ref) : undefined;
-		// The catalog is written from the dictionary the read kept.
 		const object = number === CATALOG || source < 0 ? undefined : await file.object(source);
 		let body = 'null';
 		if (source === FROM_ROOT) {
 			const kids = file.leaves.map((_, index) => `${FIRST_PAGE + index} 0 R`).join(' ');
 			body = `<</Type /Pages /Kids [${kids}] /Count ${file.leaves.length}>>`;
 		} else if (source <= FROM_PAGE) body = await this.pageText(file.leaves[FROM_PAGE - source]);
-		else if (number === CATALOG) {
-			const first = `/Type /Catalog /Pages ${ROOT} 0 R`;
-			body = this.dictText(file.catalogDict, owner, ['Type', 'Pages'], first);
-		} else if (object?.range && object.value instanceof PdfDict) {
+		else if (number === CATALOG)
+			body = `<</Type /Catalog /Pages ${ROOT} 0 R${await this.layersText()}>>`;
+		else if (object?.range && object.value instanceof PdfDict) {
+			const { dict, cipher } = this.uncrypted(object.value);
 			if (this.streamOf[number] === undefined) {
 				const { start, end } = object.range;
-				const cipher = this.cipherOf(object.value);
 				this.streamOf[number] =
 					this.streams.push({ number, start, end, length: end - start, cipher, ref }) - 1;
 			}
 			const length = this.streams[this.streamOf[number]].length;
-			return `${number} 0 obj\n${this.dictText(object.value, owner, ['Length'], `/Length ${length}`)}\nstream\n`;
+			return `${number} 0 obj\n${this.dictText(dict, owner, ['Length'], `/Length ${length}`)}\nstream\n`;
 		} else if (object && !object.data) body = this.text(object.value, owner) ?? 'null';
 		return `${number} 0 obj\n${body}\nendobj\n`;
 	}
-	/** A stream's decryption: none where the file is not encrypted, its crypt filter is /Identity, or it is plain metadata. */
-	private cipherOf(dict: PdfDict): PdfCipher | undefined {
+	// A stream's dictionary without its /Crypt filter (and that filter's /DecodeParms slot), and its
+	// decryption: none where the file is not encrypted, it is plain metadata, or the crypt filter's
+	// /Name is /Identity or absent; else the file's stream cipher.
+	private uncrypted(dict: PdfDict): { dict: PdfDict; cipher?: PdfCipher } {
 		const crypt = this.file.crypt;
-		if (crypt?.plainMetadata && dict.get('Type') === 'Metadata') return undefined;
-		return [dict.get('Filter')].flat()[0] === 'Crypt' ? undefined : crypt?.streams;
+		const plain = crypt?.plainMetadata && dict.get('Type') === 'Metadata';
+		const filters = [dict.get('Filter') ?? []].flat();
+		const at = filters.indexOf('Crypt');
+		if (at < 0) return { dict, cipher: plain ? undefined : crypt?.streams };
+		const parms = [dict.get('DecodeParms') ?? null].flat();
+		const [parm] = parms.splice(at, 1);
+		filters.splice(at, 1);
+		const named = parm instanceof PdfDict && (parm.get('Name') ?? 'Identity') !== 'Identity';
+		const written = new PdfDict(dict).set('Filter', filters).set('DecodeParms', parms);
+		for (const key of ['Filter', 'DecodeParms'])
+			if (![written.get(key)].flat().some((each) => each !== null)) written.delete(key);
+		return { dict: written, cipher: plain || !named ? undefined : crypt?.streams };
 	}
-	/** A page: /Type, the new root as /Parent, and its inherited attributes where it has none of its own. */
+	// The catalog's layers: its groups (dictionaries named by a string), and of its default
+	// configuration only /OFF, the groups hidden by default: what readers check of them reads.
+	private async layersText(): Promise<string> {
+		const { catalog, catalogDict } = this.file;
+		const layers = await this.direct(catalogDict.get('OCProperties'), this.file.ownerOf(catalog));
+		const dict = layers?.value instanceof PdfDict ? layers.value : new PdfDict();
+		const groups = await this.references(dict.get('OCGs'), isGroup);
+		const config = (await this.direct(dict.get('D')))?.value;
+		const off = config instanceof PdfDict ? await this.references(config.get('OFF'), isGroup) : [];
+		const listed = new Uint8Array(this.sources.length);
+		for (const group of groups) listed[this.resolve(group)] = 1;
+		const hidden = this.text(
+			off.filter((group) => listed[this.resolve(group)] === 1),
+			undefined,
+		);
+		if (groups.length === 0) return '';
+		return ` /OCProperties <</OCGs ${this.text(groups, undefined)} /D <</OFF ${hidden}>>>>`;
+	}
+	/** A page: /Type, the new root as /Parent, and its keys that draw, inherited where it has none of its own. */
 	private async pageText({ at, dict, owner, inherited }: Leaf): Promise<string> {
 		if (at >= 0) {
 			const value = (await this.file.object(at))?.value;
 			dict = value instanceof PdfDict ? value : new PdfDict();
 			owner = this.file.ownerOf(this.file.refOf(at));
 		}
-		const added = [`/Type /Page /Parent ${ROOT} 0 R`];
-		for (const key of INHERITED) {
-			const from = dict!.has(key) ? undefined : inherited[key];
-			const text = from && this.text(from.value, from.owner);
-			if (text !== undefined) added.push(`/${key} ${text}`);
+		const parts = [`/Type /Page /Parent ${ROOT} 0 R`];
+		const inheritedOf: Record<string, Owned | undefined> = inherited;
+		for (const key of PAGE_KEYS) {
+			const own = dict!.get(key);
+			const from = own === undefined ? inheritedOf[key] : { value: own, owner };
+			if (!from) continue;
+			const value = key === 'Contents' ? await this.references(from.value, isStream) : from.value;
+			const text = this.text(value, from.owner);
+			// A key whose value reads as nothing (no content stream left) is left out.
+			if (text !== undefined && text !== '[]') parts.push(`/${key} ${text}`);
 		}
-		return this.dictText(dict!, owner, ['Type', 'Parent'], added.join(' '));
+		return `<<${parts.join(' ')}>>`;
+	}
+	/** The references among `value` (one, or an array, maybe indirect) to objects written that `fit`. */
+	private async references(value: PdfValue | undefined, fit: (object: PdfObject) => boolean) {
+		const read = async (item?: PdfValue) => (isRef(item) ? await this.file.fetch(item) : undefined);
+		const object = await read(value);
+		const refs: PdfRef[] = [];
+		for (const item of object && !object.range ? [object.value].flat() : [value ?? []].flat()) {
+			const found = await read(item);
+			if (found && fit(found) && this.resolve(item as PdfRef) > 0) refs.push(item as PdfRef);
+		}
+		return refs;
+	}
+	/** `value`, or the object it names with that object as owner; undefined where that is missing or a stream. */
+	private async direct(value?: PdfValue, owner?: PdfRef): Promise<Owned | undefined> {
+		if (!isRef(value)) return value === undefined ? undefined : { value, owner };
+		const object = await this.file.fetch(value);
+		const found = object && !object.range && !object.data;
+		return found ? { value: object.value, owner: this.file.ownerOf(value) } : undefined;
 	}
 	/** A dictionary without `dropped` keys, `first` written before its entries. */
 	private dictText(dict: PdfDict, owner: PdfRef | undefined, dropped: string[], first: string) {

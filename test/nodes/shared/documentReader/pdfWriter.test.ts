@@ -1,8 +1,13 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not node code: the rules for what a node may import do not apply to it */
 // The PDF the reader writes from its reading (README.md, "What is written"): its exact size before
 // its first byte, the same bytes at each open, its pages those counted, and plain to qpdf and
-// poppler; the syntax of what it writes, built by hand.
+// poppler; the syntax of what it writes, and what its catalog and pages hold, built by hand.
+import { inflateSync } from 'node:zlib';
 import { readDocument } from '../../../../nodes/shared/documentReader';
+import { readPdfPages } from '../../../../nodes/shared/documentReader/pdfPages';
+import { PdfDict, PdfString, type PdfRef } from '../../../../nodes/shared/documentReader/pdfSyntax';
 import { buildPdf } from './support/pdf-build';
+import { classes } from './support/pdf-classes';
 import { pdfFixture } from './support/pdf';
 import { pdfinfoPages, qpdfCheck } from './support/written';
 
@@ -105,11 +110,11 @@ describe('the PDF the reader writes', () => {
 	it('writes plain syntax: integers, reals without exponents, names escaped, strings in hex, missing objects null', async () => {
 		const pdf = buildPdf(
 			[
-				[1, '<< /Type /Catalog /Pages 2 0 R /Odd 1234.0 /Tiny 0.0000001 /Neg -.5 /Gone 77 0 R >>'],
+				[1, '<< /Type /Catalog /Pages 2 0 R >>'],
 				[2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>'],
 				[
 					3,
-					'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /A#20B (x\\)y) /Bad#00 1 /Arr [/a#00 1] >>',
+					'<< /Type /Page /Parent 2 0 R /Resources << /Odd 1234.0 /Tiny 0.0000001 /Neg -.5 /Gone 77 0 R /A#20B (x\\)y) /Bad#00 1 /Arr [/a#00 1] >> >>',
 				],
 			],
 			{ root: 1 },
@@ -124,7 +129,7 @@ describe('the PDF the reader writes', () => {
 		// A key or item holding a NUL is dropped.
 		expect(text).not.toContain('Bad');
 		expect(text).toContain('/Arr [1]');
-		expect(text).not.toMatch(/\de[+-]?\d/);
+		expect(text.replace(/<[0-9a-f]*>/g, '')).not.toMatch(/\de[+-]?\d/);
 	});
 
 	it('writes one page tree: a page met twice written twice, inherited attributes made explicit, old nodes gone', async () => {
@@ -134,7 +139,7 @@ describe('the PDF the reader writes', () => {
 				[2, '<< /Type /Pages /Kids [4 0 R 3 0 R] /Count 9 /MediaBox [0 0 100 200] /Rotate 90 >>'],
 				[4, '<< /Type /Pages /Kids [5 0 R 5 0 R 2 0 R] /Parent 2 0 R /Resources << /X 1 >> >>'],
 				[5, '<< /Parent 4 0 R /Contents 6 0 R >>'],
-				[3, '<< /Type /Page /Parent 2 0 R /Rotate 0 /Back 4 0 R >>'],
+				[3, '<< /Type /Page /Parent 2 0 R /Rotate 0 /Resources << /Back 4 0 R >> >>'],
 				[6, { dict: '<< >>', data: Buffer.from('0 0 m') }],
 			],
 			{ root: 1 },
@@ -151,7 +156,7 @@ describe('the PDF the reader writes', () => {
 		expect(pages[0]).toContain('/Resources <</X 1>>');
 		expect(pages[2]).toContain('/Rotate 0');
 		// A reference to an old inner node is null; the content stream is copied with its /Length.
-		expect(pages[2]).toContain('/Back null');
+		expect(pages[2]).toContain('/Resources <</Back null>>');
 		expect(text).toContain('<</Length 5>>\nstream\n0 0 m\nendstream');
 		expect(qpdfCheck(bytes).status).toBe(0);
 		expect(pdfinfoPages(bytes)).toEqual({ pages: 3, warnings: '' });
@@ -178,4 +183,95 @@ describe('the PDF the reader writes', () => {
 		expect(size).toBeGreaterThan(data.length);
 		expect(largest).toBeLessThanOrEqual(64 * 1024);
 	});
+	it('writes a catalog of the page tree and its layers, and pages of the keys that draw', async () => {
+		const drawn = { dict: '<< >>', data: Buffer.from('0 0 m') };
+		const pdf = buildPdf(
+			[
+				[
+					1,
+					'<< /Type /Catalog /Pages 2 0 R /Outlines 9 0 R /Names << >> /Metadata 8 0 R' +
+						' /AcroForm << /Fields [12 0 R 77 0 R 5 0 R] /NeedAppearances true /SigFlags 3 >>' +
+						' /OpenAction [3 0 R /Fit] /AA << >> /StructTreeRoot << >> /OCProperties 10 0 R >>',
+				],
+				[2, '<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 /Resources << >> /Rotate 90 >>'],
+				[
+					3,
+					'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 9 9] /CropBox [0 0 8 8] /UserUnit 2' +
+						' /Contents [5 0 R 77 0 R 6 0 R 7 0 R] /Annots [13 0 R] /Group << /S /Transparency >>' +
+						' /AA << >> /Metadata 8 0 R /StructParents 0 /Thumb 5 0 R /B [] /PieceInfo << >> /TrimBox [0 0 1 1] >>',
+				],
+				[4, '<< /Type /Page /Parent 2 0 R /Contents [77 0 R 6 0 R] >>'],
+				[5, drawn],
+				[6, '<< >>'],
+				[7, drawn],
+				[8, { dict: '<< /Type /Metadata /Subtype /XML >>', data: Buffer.from('<x/>') }],
+				[9, '<< /Type /Outlines /Count 0 >>'],
+				// Of the groups, the one named by a string; of the configuration, /OFF of the groups.
+				[10, '<< /OCGs [11 0 R 14 0 R 9 0 R] /D << /OFF [11 0 R 15 0 R] /Order [] >> /Extra 1 >>'],
+				[11, '<< /Type /OCG /Name (layer) >>'],
+				[14, '<< /Type /OCG /Name (shown) >>'],
+				[15, '<< /Type /OCG /Name (unlisted) >>'],
+				[12, '<< /FT /Tx /T (name) /V (filled) /Kids [13 0 R 77 0 R 5 0 R] >>'],
+				[13, '<< /Type /Annot /Subtype /Widget /Parent 12 0 R /Rect [0 0 1 1] >>'],
+			],
+			{ root: 1 },
+		);
+		const { bytes } = await written(pdf);
+		const read = await readPdfPages(async () =>
+			(async function* () {
+				yield bytes;
+			})(),
+		);
+		const file = read.file!;
+		expect([...file.catalogDict.keys()]).toEqual(['Type', 'Pages', 'OCProperties']);
+		const layers = file.catalogDict.get('OCProperties') as PdfDict;
+		const name = async (ref: PdfRef) =>
+			(((await file.fetch(ref))!.value as PdfDict).get('Name') as PdfString).bytes().toString();
+		const groups = layers.get('OCGs') as PdfRef[];
+		expect(await Promise.all(groups.map(name))).toEqual(['layer', 'shown']);
+		const config = layers.get('D') as PdfDict;
+		expect([...config.keys()]).toEqual(['OFF']);
+		expect(config.get('OFF')).toEqual([groups[0]]);
+		const pages = await Promise.all(
+			file.leaves.map(async ({ at }) => (await file.object(at))!.value as PdfDict),
+		);
+		expect(pages.map((page) => [...page.keys()])).toEqual([
+			[
+				'Type',
+				'Parent',
+				'Resources',
+				'MediaBox',
+				'CropBox',
+				'Rotate',
+				'Contents',
+				'Annots',
+				'Group',
+				'UserUnit',
+			],
+			['Type', 'Parent', 'Resources', 'Rotate'],
+		]);
+		// Of the /Contents items, the two streams stay; the missing object and the dictionary go.
+		const contents = pages[0].get('Contents') as Array<{ ref: number }>;
+		expect(contents).toHaveLength(2);
+		for (const item of contents)
+			expect((await file.fetch({ ref: item.ref, gen: 0 }))?.range).toBeDefined();
+		expect(qpdfCheck(bytes).status).toBe(0);
+		expect(pdfinfoPages(bytes)).toEqual({ pages: 2, warnings: '' });
+	});
+
+	it.each(['named /StdCF', 'is /Identity'])(
+		'writes an encrypted stream whose /Crypt filter %s decrypted, without the filter',
+		async (named) => {
+			const [, pdf] = classes().find(
+				([name]) => name.includes('/Crypt filter') && name.endsWith(named),
+			)!;
+			const { bytes } = await written(pdf);
+			const text = bytes.toString('latin1');
+			expect(text).not.toContain('/Crypt');
+			const head = /<<\/Length (\d+) \/Filter \[\/FlateDecode\]>>\nstream\n/.exec(text)!;
+			const [start, length] = [head.index + head[0].length, Number(head[1])];
+			const data = inflateSync(bytes.subarray(start, start + length)).toString('latin1');
+			expect(data).toBe('0 0 1 rg 20 20 160 160 re f');
+		},
+	);
 });

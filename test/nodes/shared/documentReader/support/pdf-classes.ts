@@ -4,6 +4,7 @@
 // pages, is what a rebuild or a lenient read finds. Each class hides or breaks something so that
 // readers disagree; the node counts its own reading and writes it, and the written PDF must read
 // one way (writtenClasses.test.ts). `classes()` answers [name, bytes] pairs.
+import { createCipheriv, createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { fiftyPages, readingsPdf } from './pdf-readings';
 
@@ -151,6 +152,57 @@ function hybridWithPrev(): Buffer {
 	return Buffer.concat([plain, objstm, xref, Buffer.from(update, 'latin1')]);
 }
 
+/** AES-256-CBC of `data`, with PKCS #7 padding where `padded`. */
+function aes256(key: Buffer, iv: Buffer, data: Buffer, padded = true): Buffer {
+	const cipher = createCipheriv('aes-256-cbc', key, iv).setAutoPadding(padded);
+	return Buffer.concat([cipher.update(data), cipher.final()]);
+}
+
+/**
+ * The thirty pages encrypted by the standard handler (revision 5, AES-256) with the empty user
+ * password; page 3 draws through a content stream of `/Filter [/Crypt /FlateDecode]` whose crypt
+ * filter is `name`: /StdCF (the file's own: the data is encrypted) or /Identity (plain data).
+ */
+function cryptFiltered(name: 'StdCF' | 'Identity'): Buffer {
+	const fileKey = Buffer.alloc(32, 7);
+	const [validationSalt, keySalt, iv] = [
+		Buffer.alloc(8, 1),
+		Buffer.alloc(8, 2),
+		Buffer.alloc(16, 3),
+	];
+	const sha256 = (...parts: Buffer[]) => createHash('sha256').update(Buffer.concat(parts)).digest();
+	const user = Buffer.concat([sha256(validationSalt), validationSalt, keySalt]);
+	const userKey = aes256(sha256(keySalt), Buffer.alloc(16), fileKey, false);
+	// /P -4 as 4 bytes, 0xff × 4, `T` (metadata encrypted), `adb`, then any 4 bytes.
+	const permissions = Buffer.from('fcffffffffffffff5461646200000000', 'hex');
+	const perms = createCipheriv('aes-256-ecb', fileKey, null)
+		.setAutoPadding(false)
+		.update(permissions);
+	const hex = (bytes: Buffer) => `<${bytes.toString('hex')}>`;
+	const encrypt =
+		'<< /Filter /Standard /V 5 /R 5 /Length 256 /StmF /StdCF /StrF /StdCF /P -4' +
+		' /CF << /StdCF << /CFM /AESV3 /AuthEvent /DocOpen /Length 32 >> >>' +
+		` /O ${hex(Buffer.alloc(48, 4))} /OE ${hex(Buffer.alloc(32, 5))}` +
+		` /U ${hex(user)} /UE ${hex(userKey)} /Perms ${hex(perms)} >>`;
+	const drawing = deflateSync('0 0 1 rg 20 20 160 160 re f');
+	const data = name === 'Identity' ? drawing : Buffer.concat([iv, aes256(fileKey, iv, drawing)]);
+	const filtered = stream(
+		`/Filter [/Crypt /FlateDecode] /DecodeParms [<< /Name /${name} >> null]`,
+		data,
+	);
+	const pieces = base().map((piece) => {
+		if (typeof piece !== 'object' || Buffer.isBuffer(piece)) return piece;
+		if (piece.number === 2) return { number: 2, body: root(PAGES) };
+		if (piece.number === 3)
+			return { number: 3, body: '<< /Type /Page /Parent 2 0 R /Contents 70 0 R >>' };
+		return piece;
+	});
+	return assemble({
+		pieces: [...pieces, { number: 70, body: filtered }, { number: 71, body: encrypt }],
+		trailer: `/Encrypt 71 0 R /ID [<00> <00>]`,
+	});
+}
+
 /**
  * What pdf.js, poppler, mupdf and qpdf count of each original (recorded with the written check's
  * readers, support/writtenCheck.js; none means the reader does not open it): the two readings.
@@ -178,6 +230,8 @@ export const ORIGINAL_COUNTS: Record<string, string> = {
 	"a catalog's /Metadata stream without /Type /Metadata /Subtype /XML": '30 30 30 30',
 	'`>> stream` inside a string before the definitions': '30 30 30 30',
 	'`>> stream` inside a comment before the definitions': '30 30 30 30',
+	'an encrypted stream whose /Crypt filter is named /StdCF': '30 30 30 30',
+	"an encrypted file's stream whose /Crypt filter is /Identity": '30 30 30 30',
 };
 
 /** Every class of the issue, as [name, PDF]; the first is the plain file (thirty pages). */
@@ -338,6 +392,9 @@ export function classes(): Array<[string, Buffer]> {
 			'`>> stream` inside a comment before the definitions',
 			assemble({ pieces: ['% >> stream\n', ...full()] }),
 		],
+		// A stream's own crypt filter, kept on data written decrypted.
+		['an encrypted stream whose /Crypt filter is named /StdCF', cryptFiltered('StdCF')],
+		["an encrypted file's stream whose /Crypt filter is /Identity", cryptFiltered('Identity')],
 	];
 }
 
