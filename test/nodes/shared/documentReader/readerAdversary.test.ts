@@ -260,6 +260,41 @@ describe('the budget: streams by the hundred thousand', () => {
 	});
 });
 
+describe('the budget: bytes kept outside stream data', () => {
+	/** A one-page PDF with `padding` bytes of white space between its page and its table. */
+	function padded(padding: number): Buffer {
+		const bodies = [
+			'<< /Type /Catalog /Pages 2 0 R >>',
+			'<< /Type /Pages /Count 1 /Kids [3 0 R] >>',
+			'<< /Type /Page /MediaBox [0 0 612 792] >>',
+		];
+		let text = '%PDF-1.7\n';
+		const offsets = bodies.map((body, at) => {
+			const offset = text.length;
+			text += `${at + 1} 0 obj\n${body}\nendobj\n`;
+			return offset;
+		});
+		text += ' '.repeat(padding);
+		const rows = offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('');
+		const xref = text.length;
+		text += `xref\n0 4\n0000000000 65535 f \n${rows}trailer\n<< /Size 4 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+		return Buffer.from(text, 'latin1');
+	}
+
+	// Each kept byte is copied, grown into and looked at (pdfBytes.ts) for 1/8 unit: 20 MB of white
+	// space costs about 2.6 M units at 2.5 to 3 times the CPU a unit stands for (64 ns against the
+	// bench's worst 20 to 25), so with the rest of the budget spent at the worst pattern's rate a read
+	// passes 250 ms. A fault reported (issue 105): passes while it stays.
+	it.failing(
+		'20 MB of white space between objects: charged a unit per 3 bytes kept, or refused by the budget',
+		async () => {
+			const pdf = padded(20 * 1024 * 1024);
+			const { pages, refused, work } = await readPdfPages(open(pdf));
+			expect(refused === 'budget' || (pages === 1 && work!.total >= pdf.length / 3)).toBe(true);
+		},
+	);
+});
+
 describe('the budget: object streams of one object each', () => {
 	// A stream's decoding costs its bytes and a fixed price (pdfFilters.ts): a sound file of 2,000
 	// is within what its size allows; 20,000 pass the most any document may spend.
