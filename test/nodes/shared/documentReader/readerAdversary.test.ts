@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test code, not node code: the rules for what a node may import and use do not apply to it */
 // The eighth review's adversary documents (issue 92, support/pdf-hostile.ts) through the reader's
 // entry. pdf.js's count of each is recorded beside it (PDFJS, read once with support/pdfjs-pages.mjs):
 // the floods are not read again by another reader here. Hash flooding is shown without a clock: V8
