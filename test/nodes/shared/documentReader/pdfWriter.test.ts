@@ -275,3 +275,30 @@ describe('the PDF the reader writes', () => {
 		},
 	);
 });
+
+describe('the PDF the reader writes: objects whose value is a reference', () => {
+	// `4 0 obj 5 0 R endobj`, the page's /Resources: copied as it is, qpdf --check warns "expected
+	// endobj" on the written PDF (found by fuzz.js --seed 7 on pdf.js's bug1708041.pdf). A fault
+	// reported (issue 105): passes while it stays.
+	it.failing(
+		'a page whose /Resources is an object holding a reference: the written PDF passes qpdf --check',
+		async () => {
+			const pdf = buildPdf(
+				[
+					[1, '<< /Type /Catalog /Pages 2 0 R >>'],
+					[2, '<< /Type /Pages /Count 1 /Kids [3 0 R] >>'],
+					[3, '<< /Type /Page /MediaBox [0 0 612 792] /Resources 4 0 R >>'],
+					[4, '5 0 R'],
+					[5, '<< /ProcSet [/PDF] >>'],
+				],
+				{ root: 1 },
+			);
+			const { read, bytes } = await written(pdf);
+			expect(read.pages).toBe(1);
+			expect(qpdfCheck(bytes)).toEqual({
+				status: 0,
+				output: expect.not.stringContaining('WARNING'),
+			});
+		},
+	);
+});
