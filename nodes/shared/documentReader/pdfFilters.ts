@@ -89,14 +89,16 @@ function inflate(data: Buffer, budget: PdfBudget): Buffer {
 		out = grown;
 	};
 	try {
-		if ((data[0] & 15) !== 8 || ((data[0] << 8) | data[1]) % 31 !== 0 || data[1] & 32) unreadable();
+		const header = (data[0] << 8) | data[1];
+		if ((data[0] & 15) !== 8 || data[0] >> 4 > 7 || header % 31 !== 0 || data[1] & 32) unreadable();
 		for (let last = 0; !last;) {
 			last = bits(1);
 			const type = bits(2);
 			if (type === 0) {
 				// Stored: from the next byte, a length, its complement, the bytes.
 				const length = data.readUInt16LE(at);
-				if (at + 4 + length > data.length) unreadable();
+				const complement = data.readUInt16LE(at + 2) ^ 0xffff;
+				if (at + 4 + length > data.length || complement !== length) unreadable();
 				room(length);
 				out.set(data.subarray(at + 4, at + 4 + length), size);
 				[at, size, held, count] = [at + 4 + length, size + length, 0, 0];

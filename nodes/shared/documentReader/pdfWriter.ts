@@ -180,7 +180,8 @@ class PdfWriter {
 			}
 			const length = this.streams[this.streamOf[number]].length;
 			return `${number} 0 obj\n${this.dictText(dict, owner, ['Length'], `/Length ${length}`)}\nstream\n`;
-		} else if (object && !object.data) body = this.text(object.value, owner) ?? 'null';
+		} else if (object && !object.data && !isRef(object.value))
+			body = this.text(object.value, owner) ?? 'null';
 		return `${number} 0 obj\n${body}\nendobj\n`;
 	}
 	// A stream's dictionary without its /Crypt filter (and that filter's /DecodeParms slot), and its
@@ -305,7 +306,9 @@ async function* pieces(input: Open, ranges: Array<{ start: number; end: number }
 /** A number in plain decimal: an integer's digits, a real's to ten places without trailing zeros. */
 function numberText(value: number): string {
 	if (!Number.isFinite(value)) return '0';
-	if (Number.isInteger(value)) return BigInt(value).toString();
+	// Past 2^53 a number read is no exact integer: a real, which every reader takes at any size.
+	if (Number.isInteger(value))
+		return Number.isSafeInteger(value) ? String(value) : `${BigInt(value)}.0`;
 	const text = value.toFixed(10).replace(/0+$/, '').replace(/\.$/, '');
 	return text === '-0' ? '0' : text;
 }
