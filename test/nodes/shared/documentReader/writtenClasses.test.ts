@@ -31,12 +31,6 @@ interface Checker {
 	close: () => Promise<void>;
 }
 
-/**
- * Classes the reader does not count yet, each a reader fault reported (issue 105): `it.failing`
- * passes while the fault stays and fails once it is fixed, to be moved back among the others.
- */
-const READER_FAULTS: Record<string, string> = {};
-
 const dir = mkdtempSync(join(tmpdir(), 'written-classes-'));
 const check = written.checker({ cpuSeconds: 5 });
 beforeAll(async () => await check.ready());
@@ -48,9 +42,7 @@ afterAll(async () => {
 describe('issue 105: each class is counted, and what the node writes reads one way', () => {
 	// The originals' counts by pdf.js, poppler, mupdf and qpdf, recorded beside the builder, name each case.
 	for (const [name, pdf] of classes()) {
-		const fault = READER_FAULTS[name];
-		const test = fault ? it.failing : it;
-		test(`${name} (originals: ${ORIGINAL_COUNTS[name]})${fault ? `: FAILS, ${fault}` : ''}`, async () => {
+		it(`${name} (originals: ${ORIGINAL_COUNTS[name]})`, async () => {
 			const { read, verdict } = await written.readAndCheck(
 				readDocument,
 				check,
