@@ -1,13 +1,23 @@
 // A PDF's bytes, streamed once, keeping what the structure needs (README.md, "One read of a PDF").
 import { PdfBudget } from './pdfBudget';
-import { endsWord, isDigit, isWhiteSpace, lastAtOrBefore, spells, unreadable } from './pdfSyntax';
+import {
+	endsWord,
+	HEX,
+	isDigit,
+	isWhiteSpace,
+	lastAtOrBefore,
+	spells,
+	unreadable,
+} from './pdfSyntax';
 
 const MAX_KEPT = 24 * 1024 * 1024;
 /** What each `stream` the read finds costs: a native search, a copy, a look at the dictionary before it, a run. */
 const STREAM_COST = 64;
-// Letters of `endstream` met in a search for it that cost a unit (each a word checked: endstreamIndex),
-// bytes looked at for `obj` and names (or held: hold); a header's cost, its digits.
-const [LETTERS, LOOKED_BYTES, HEADER_COST, NUMBER_DIGITS, GEN_DIGITS] = [2, 8, 16, 10, 5];
+// Letters of `endstream` met in a search for it that cost a unit (each a word checked: endstreamIndex);
+// a header's cost, its digits.
+const [LETTERS, HEADER_COST, NUMBER_DIGITS, GEN_DIGITS] = [2, 16, 10, 5];
+/** Bytes kept (copied, grown into, looked at for `obj` and names) or held for a unit; searched for a word. */
+const [KEPT_BYTES, SEARCHED_BYTES] = [3, 8];
 /** Bytes after a skipped stream's /Length in which `endstream` must begin. */
 const PROBE = 16;
 const [STREAM, ENDSTREAM] = [Buffer.from('stream'), Buffer.from('endstream')];
@@ -82,7 +92,7 @@ export class PdfBytes {
 	}
 	/** The offsets at which `word` starts in the kept bytes, ascending. */
 	offsetsOf(word: string): number[] {
-		this.budget.step(Math.ceil(this.used / LOOKED_BYTES));
+		this.budget.step(Math.ceil(this.used / SEARCHED_BYTES));
 		const found: number[] = [];
 		const kept = this.kept.subarray(0, this.used);
 		for (let at = kept.indexOf(word); at >= 0; at = kept.indexOf(word, at + 1)) {
@@ -175,7 +185,7 @@ export class PdfBytes {
 			this.keptStreams.offsets.push(headers.offsets[headers.offsets.length - 1]);
 			this.keptStreams.objectStream.push(this.lastObjectStream > lastObj);
 		}
-		const length = lastLength > lastObj ? directLength(kept, lastLength + 7) : undefined;
+		const length = lastLength > lastObj ? directLength(kept, lastLength) : undefined;
 		return { start, length, kept: lastKept > lastObj };
 	}
 	// Looks at the kept bytes up to `end`, each once, for `obj` (and its header), /Length, /XRef and
@@ -183,7 +193,7 @@ export class PdfBytes {
 	private lookAt(end: number): void {
 		const kept = this.kept;
 		const from = Math.max(this.looked, 2);
-		if (end > from) this.budget.step(Math.ceil((end - from) / LOOKED_BYTES));
+		if (end > from) this.budget.step(Math.ceil((end - from) / KEPT_BYTES));
 		let found = 0;
 		let [at, lexical] = [from, this.lexical];
 		for (; at < end; at++) {
@@ -206,10 +216,11 @@ export class PdfBytes {
 					found++;
 				}
 			} else if (byte === 47) {
-				if (nameAt(kept, at, 'Length')) this.lastLength = at;
-				else if (nameAt(kept, at, 'XRef')) this.lastKept = at;
+				const length = nameAt(kept, at, 'Length');
+				if (length >= 0) this.lastLength = length;
+				else if (nameAt(kept, at, 'XRef') >= 0) this.lastKept = at;
 				// An object stream by its /First, whatever its /Type says.
-				else if (nameAt(kept, at, 'First')) this.lastKept = this.lastObjectStream = at;
+				else if (nameAt(kept, at, 'First') >= 0) this.lastKept = this.lastObjectStream = at;
 			}
 		}
 		// Each `obj` found is looked at before it.
@@ -266,9 +277,10 @@ export class PdfBytes {
 				this.resume(end);
 				this.append(carried, 0, carried.length);
 			} else if (this.early >= 0) {
-				// Read again: the bytes held, those carried, the rest of this chunk.
-				const held = this.kept.subarray(this.held, this.used);
-				this.pending = Buffer.concat([held, carried, chunk.subarray(at)]);
+				// Read again in place: the bytes held, then those carried and the rest of this chunk after them.
+				this.append(carried, 0, carried.length);
+				this.append(chunk, at, chunk.length);
+				this.pending = this.kept.subarray(this.held, this.used);
 				[this.used, this.size] = [this.held, this.early];
 				this.ends.push(this.early);
 				this.resume(0);
@@ -319,7 +331,7 @@ export class PdfBytes {
 		}
 		if (this.early >= 0 && this.used + until - at > MAX_KEPT)
 			[this.used, this.early] = [this.held, -2];
-		this.budget.step(this.early >= 0 ? Math.ceil((until - at) / LOOKED_BYTES) : 0);
+		this.budget.step(this.early >= 0 ? Math.ceil((until - at) / KEPT_BYTES) : 0);
 		if (this.early >= 0) this.append(chunk, at, until);
 		this.size = end;
 	}
@@ -338,8 +350,16 @@ export class PdfBytes {
 		this.searchFrom = this.looked = this.used + known;
 	}
 }
-function nameAt(bytes: Buffer, at: number, name: string): boolean {
-	return spells(bytes, at + 1, name) && endsWord(bytes[at + 1 + name.length]);
+/** Past the name at `at` where it reads `name` (its `#xx` decoded), else -1. */
+function nameAt(bytes: Buffer, at: number, name: string): number {
+	let next = at + 1;
+	for (let letter = 0; letter < name.length; letter++, next++) {
+		const escaped = bytes[next] === 35 && HEX[bytes[next + 1]] >= 0 && HEX[bytes[next + 2]] >= 0;
+		const byte = escaped ? HEX[bytes[next + 1]] * 16 + HEX[bytes[next + 2]] : bytes[next];
+		if (byte !== name.charCodeAt(letter)) return -1;
+		if (escaped) next += 2;
+	}
+	return endsWord(bytes[next]) ? next : -1;
 }
 /** A /Length's number where it is direct (not `N G R`), read after the key at `at`. */
 function directLength(bytes: Buffer, at: number): number | undefined {
