@@ -255,6 +255,8 @@ export const BUDGET_PATTERNS: Record<string, () => Buffer> = {
 			[2, '<< /Type /Pages /Count 1 /Kids [3 0 R] >>'],
 			[4, fill('%\n', 15 * 1024 * 1024)],
 		]),
+	// Names looked at as they read (`#xx` decoded): /Length but for its last letter.
+	'escaped names looked at': () => damaged('/L#65#6E#67#74 '),
 	// Kept bytes in strings and comments (each looked at once), and a string ended at each `endobj`.
 	'kept bytes in a string': () => damaged('(\\)\\('),
 	'strings ended at endobj': () => damaged('(endobj '),
