@@ -1,20 +1,21 @@
 // A PDF's bytes, streamed once, keeping what the structure needs (README.md, "One read of a PDF").
 import { PdfBudget } from './pdfBudget';
-import { endsWord, isDigit, isWhiteSpace, lastAtOrBefore, spells, unreadable } from './pdfSyntax';
+import { endsWord, HEX, isDigit, isWhiteSpace, lastAtOrBefore, unreadable } from './pdfSyntax';
 
 const MAX_KEPT = 24 * 1024 * 1024;
 /** What each `stream` the read finds costs: a native search, a copy, a look at the dictionary before it, a run. */
 const STREAM_COST = 64;
-// Letters of `endstream` met in a search for it that cost a unit (each a word checked: endstreamIndex),
-// bytes looked at for `obj` and names (or held: hold); a header's cost, its digits.
-const [LETTERS, LOOKED_BYTES, HEADER_COST, NUMBER_DIGITS, GEN_DIGITS] = [2, 8, 16, 10, 5];
+// Letters of `endstream` met in a search that cost a unit (each a word checked); a header's cost, its digits.
+const [LETTERS, HEADER_COST, NUMBER_DIGITS, GEN_DIGITS] = [2, 16, 10, 5];
+/** Bytes kept (copied, grown into, looked at for `obj` and names) or held for a unit; searched for a word. */
+const [KEPT_BYTES, SEARCHED_BYTES] = [3, 8];
 /** Bytes after a skipped stream's /Length in which `endstream` must begin. */
 const PROBE = 16;
 const [STREAM, ENDSTREAM] = [Buffer.from('stream'), Buffer.from('endstream')];
+const ENDOBJ = Buffer.from('endobj');
 /** Opens the document's bytes from their start; each call reads them anew. */
 export type Open = () => Promise<AsyncIterable<Uint8Array>>;
-// The kept bytes, read once as they stream (each byte of a dictionary looked at once), then read by
-// their offsets in the document.
+// The kept bytes, read once as they stream (each byte looked at once), then by their offsets.
 export class PdfBytes {
 	/** The read's budget: at its absolute cap until the document's size is known. */
 	readonly budget = new PdfBudget(Infinity);
@@ -24,24 +25,18 @@ export class PdfBytes {
 	readonly keptStreams = { offsets: [] as number[], objectStream: [] as boolean[] };
 	/** Each skipped stream's data, ascending: its first byte's offset and the offset past its last. */
 	streams = { starts: new Float64Array(0), ends: new Float64Array(0) };
-	private readonly starts: number[] = [];
-	private readonly ends: number[] = [];
+	private readonly data = { starts: [] as number[], ends: [] as number[] };
 	private kept = Buffer.alloc(64 * 1024);
 	private used = 0;
 	/** Runs of kept bytes: where each starts in the document and in `kept`, ascending. */
-	private readonly runFile = [0];
-	private readonly runKept = [0];
+	private readonly runs = { file: [0], kept: [0] };
 	/** The bytes read so far (the next one's offset): once read, the document's size. */
 	size = 0;
 	// Keeping: where in `kept` a `stream` is looked for next (past a kept stream's data), how far
-	// dictionaries were looked at, and the last `obj`, /Length, /XRef and /First found there.
+	// dictionaries were looked at, and the last `obj`, /Length (past it), /XRef and /First found there.
 	private searchFrom = 0;
 	private looked = 0;
-	private lastObj = -1;
-	private lastLength = -1;
-	private lastKept = -1;
-	private lastObjectStream = -1;
-	private lastHeader = -1;
+	private readonly latest = { obj: -1, length: -1, kept: -1, objectStream: -1, header: -1 };
 	/** Where the byte at `looked` is: in a literal string (its depth), in a comment (-1), else 0. */
 	private lexical = 0;
 	// Skipping: the document offset the data ends at by its /Length (-1: at `endstream`), and the
@@ -65,30 +60,30 @@ export class PdfBytes {
 		bytes.budget.sized(bytes.size);
 		if (bytes.skipping) unreadable();
 		bytes.lookAt(bytes.used);
-		const [starts, ends] = [bytes.starts, bytes.ends].map((each) => Float64Array.from(each));
-		bytes.streams = { starts, ends };
+		const { starts, ends } = bytes.data;
+		bytes.streams = { starts: Float64Array.from(starts), ends: Float64Array.from(ends) };
 		return bytes;
 	}
 	/** The last run of kept bytes, which ends the document (read() refuses one ending in a stream's data). */
 	last(): Buffer {
-		return this.kept.subarray(this.runKept[this.runKept.length - 1], this.used);
+		return this.kept.subarray(this.runs.kept[this.runs.kept.length - 1], this.used);
 	}
 	/** The kept bytes from `offset` to the end of their run; an offset in skipped data (or below 0) is damage. */
 	at(offset: number): Buffer {
-		const run = lastAtOrBefore(this.runFile, offset);
-		const from = this.runKept[run] + offset - this.runFile[run];
-		const end = run + 1 < this.runKept.length ? this.runKept[run + 1] : this.used;
+		const run = lastAtOrBefore(this.runs.file, offset);
+		const from = this.runs.kept[run] + offset - this.runs.file[run];
+		const end = run + 1 < this.runs.kept.length ? this.runs.kept[run + 1] : this.used;
 		return from < end ? this.kept.subarray(from, end) : unreadable();
 	}
 	/** The offsets at which `word` starts in the kept bytes, ascending. */
 	offsetsOf(word: string): number[] {
-		this.budget.step(Math.ceil(this.used / LOOKED_BYTES));
+		this.budget.step(Math.ceil(this.used / SEARCHED_BYTES));
 		const found: number[] = [];
 		const kept = this.kept.subarray(0, this.used);
 		for (let at = kept.indexOf(word); at >= 0; at = kept.indexOf(word, at + 1)) {
 			this.budget.step(HEADER_COST);
-			const run = lastAtOrBefore(this.runKept, at);
-			found.push(this.runFile[run] + at - this.runKept[run]);
+			const run = lastAtOrBefore(this.runs.kept, at);
+			found.push(this.runs.file[run] + at - this.runs.kept[run]);
 		}
 		return found;
 	}
@@ -113,9 +108,7 @@ export class PdfBytes {
 			this.kept.copy(grown, 0, 0, this.used);
 			this.kept = grown;
 		}
-		// A short piece by hand: Buffer's copy costs more to call than to run.
-		if (to - from > 64) this.kept.set(chunk.subarray(from, to), this.used);
-		else for (let at = from, into = this.used; at < to;) this.kept[into++] = chunk[at++];
+		chunk.copy(this.kept, this.used, from, to);
 		this.used = needed;
 		this.size += to - from;
 	}
@@ -130,17 +123,13 @@ export class PdfBytes {
 			const base = this.used - at;
 			this.append(chunk, at, to);
 			at = to;
-			if (hit < 0) {
-				this.searchFrom = Math.max(this.searchFrom, this.used - 5);
-				return chunk.length;
-			}
 			const keyword = base + hit;
-			this.budget.step(STREAM_COST);
 			// The keyword's line end decides where its data starts: wait for it.
-			if (keyword + 8 > this.used) {
-				this.searchFrom = keyword;
+			if (hit < 0 || keyword + 8 > this.used) {
+				this.searchFrom = hit < 0 ? Math.max(this.searchFrom, this.used - 5) : keyword;
 				return chunk.length;
 			}
+			this.budget.step(STREAM_COST);
 			this.searchFrom = keyword + 6;
 			const stream = this.streamAt(keyword);
 			if (!stream) continue;
@@ -152,7 +141,7 @@ export class PdfBytes {
 			// Skipped from `start`: the bytes of it appended go back to skipping.
 			const appended = this.used - start;
 			[this.used, this.size, this.skipping, this.early] = [start, this.size - appended, true, -1];
-			this.starts.push(this.size);
+			this.data.starts.push(this.size);
 			this.dataEnd = length === undefined ? -1 : this.size + length;
 			return at - appended;
 		}
@@ -170,20 +159,20 @@ export class PdfBytes {
 		let start = hit + 6;
 		if (kept[start] === 13) start++;
 		if (kept[start] === 10) start++;
-		const { lastObj, lastLength, lastKept, headers } = this;
-		if (lastKept > lastObj && this.lastHeader === lastObj) {
+		const { latest, headers } = this;
+		if (latest.kept > latest.obj && latest.header === latest.obj) {
 			this.keptStreams.offsets.push(headers.offsets[headers.offsets.length - 1]);
-			this.keptStreams.objectStream.push(this.lastObjectStream > lastObj);
+			this.keptStreams.objectStream.push(latest.objectStream > latest.obj);
 		}
-		const length = lastLength > lastObj ? directLength(kept, lastLength + 7) : undefined;
-		return { start, length, kept: lastKept > lastObj };
+		const length = latest.length > latest.obj ? directLength(kept, latest.length) : undefined;
+		return { start, length, kept: latest.kept > latest.obj };
 	}
 	// Looks at the kept bytes up to `end`, each once, for `obj` (and its header), /Length, /XRef and
 	// /First outside strings and comments; a string also ends at `endobj` (README.md, "One read").
 	private lookAt(end: number): void {
 		const kept = this.kept;
 		const from = Math.max(this.looked, 2);
-		if (end > from) this.budget.step(Math.ceil((end - from) / LOOKED_BYTES));
+		if (end > from) this.budget.step(Math.ceil((end - from) / KEPT_BYTES));
 		let found = 0;
 		let [at, lexical] = [from, this.lexical];
 		for (; at < end; at++) {
@@ -191,7 +180,7 @@ export class PdfBytes {
 			if (lexical > 0) {
 				if (byte === 92) at++;
 				else if (byte === 40 || byte === 41) lexical += byte === 40 ? 1 : -1;
-				else if (byte === 106 && kept[at - 1] === 98 && spells(kept, at - 5, 'endob')) {
+				else if (byte === 106 && kept[at - 1] === 98 && isWord(kept, at - 5, ENDOBJ)) {
 					// Only damage ends a string here: it pays as a header does.
 					lexical = 0;
 					this.budget.step(HEADER_COST);
@@ -201,15 +190,16 @@ export class PdfBytes {
 			} else if (byte === 40 || byte === 37) lexical = byte === 40 ? 1 : -1;
 			else if (byte === 106) {
 				if (kept[at - 1] === 98 && kept[at - 2] === 111) {
-					this.lastObj = at - 2;
+					this.latest.obj = at - 2;
 					this.header(at - 2);
 					found++;
 				}
 			} else if (byte === 47) {
-				if (nameAt(kept, at, 'Length')) this.lastLength = at;
-				else if (nameAt(kept, at, 'XRef')) this.lastKept = at;
+				const length = nameAt(kept, at, 'Length');
+				if (length >= 0) this.latest.length = length;
+				else if (nameAt(kept, at, 'XRef') >= 0) this.latest.kept = at;
 				// An object stream by its /First, whatever its /Type says.
-				else if (nameAt(kept, at, 'First')) this.lastKept = this.lastObjectStream = at;
+				else if (nameAt(kept, at, 'First') >= 0) this.latest.kept = this.latest.objectStream = at;
 			}
 		}
 		// Each `obj` found is looked at before it.
@@ -224,9 +214,9 @@ export class PdfBytes {
 		const number = gen && this.digitsBefore(gen.start, NUMBER_DIGITS);
 		if (!number || !endsWord(kept[number.start - 1])) return;
 		this.budget.step(HEADER_COST);
-		this.lastHeader = obj;
-		const run = this.runKept.length - 1;
-		this.headers.offsets.push(this.runFile[run] + number.start - this.runKept[run]);
+		this.latest.header = obj;
+		const run = this.runs.kept.length - 1;
+		this.headers.offsets.push(this.runs.file[run] + number.start - this.runs.kept[run]);
 		this.headers.numbers.push(Number(kept.toString('latin1', number.start, number.end)));
 		this.headers.gens.push(Number(kept.toString('latin1', gen.start, gen.end)));
 	}
@@ -257,20 +247,20 @@ export class PdfBytes {
 			let after = 0;
 			while (after < 4 && isWhiteSpace(probe[after])) after++;
 			const follows = this.size >= this.dataEnd && isEndstream(probe, after);
-			const end = follows ? after + ENDSTREAM.length : -1;
 			const carried = this.carry;
-			if (end >= 0) {
+			if (follows) {
 				if (this.early >= 0) this.used = this.held;
 				this.size -= carried.length;
-				this.ends.push(this.size);
-				this.resume(end);
+				this.data.ends.push(this.size);
+				this.resume(after + ENDSTREAM.length);
 				this.append(carried, 0, carried.length);
 			} else if (this.early >= 0) {
-				// Read again: the bytes held, those carried, the rest of this chunk.
-				const held = this.kept.subarray(this.held, this.used);
-				this.pending = Buffer.concat([held, carried, chunk.subarray(at)]);
+				// Read again in place: the bytes held, then those carried and the rest of this chunk after them.
+				this.append(carried, 0, carried.length);
+				this.append(chunk, at, chunk.length);
+				this.pending = this.kept.subarray(this.held, this.used);
 				[this.used, this.size] = [this.held, this.early];
-				this.ends.push(this.early);
+				this.data.ends.push(this.early);
 				this.resume(0);
 				return chunk.length;
 			} else this.dataEnd = -1;
@@ -283,7 +273,7 @@ export class PdfBytes {
 			if (across >= 0 && across < this.carry.length) {
 				const begun = this.carry.subarray(across);
 				this.size -= begun.length;
-				this.ends.push(this.endBefore(this.carry.subarray(0, across), this.size));
+				this.data.ends.push(this.endBefore(this.carry.subarray(0, across), this.size));
 				this.resume(0);
 				this.append(begun, 0, begun.length);
 				return at;
@@ -295,7 +285,7 @@ export class PdfBytes {
 			this.size += end - at;
 			const before = chunk.subarray(Math.max(at, end - 2), end);
 			const bytes = before.length < 2 ? Buffer.concat([this.carry, before]) : before;
-			this.ends.push(this.endBefore(bytes, this.size));
+			this.data.ends.push(this.endBefore(bytes, this.size));
 			this.resume(ENDSTREAM.length);
 			return end;
 		}
@@ -319,7 +309,7 @@ export class PdfBytes {
 		}
 		if (this.early >= 0 && this.used + until - at > MAX_KEPT)
 			[this.used, this.early] = [this.held, -2];
-		this.budget.step(this.early >= 0 ? Math.ceil((until - at) / LOOKED_BYTES) : 0);
+		this.budget.step(this.early >= 0 ? Math.ceil((until - at) / KEPT_BYTES) : 0);
 		if (this.early >= 0) this.append(chunk, at, until);
 		this.size = end;
 	}
@@ -327,19 +317,27 @@ export class PdfBytes {
 	private endBefore(before: Buffer, at: number): number {
 		const [last, second] = [before[before.length - 1], before[before.length - 2]];
 		const eol = last === 10 ? (second === 13 ? 2 : 1) : last === 13 ? 1 : 0;
-		return Math.max(this.starts[this.starts.length - 1], at - eol);
+		return Math.max(this.data.starts[this.data.starts.length - 1], at - eol);
 	}
 	/** Keeping again, in a run that starts at the current offset; its first `known` bytes need no search (`endstream`). */
 	private resume(known: number): void {
 		this.skipping = false;
 		this.carry = Buffer.alloc(0);
-		this.runFile.push(this.size);
-		this.runKept.push(this.used);
+		this.runs.file.push(this.size);
+		this.runs.kept.push(this.used);
 		this.searchFrom = this.looked = this.used + known;
 	}
 }
-function nameAt(bytes: Buffer, at: number, name: string): boolean {
-	return spells(bytes, at + 1, name) && endsWord(bytes[at + 1 + name.length]);
+/** Past the name at `at` where it reads `name` (its `#xx` decoded), else -1. */
+function nameAt(bytes: Buffer, at: number, name: string): number {
+	let next = at + 1;
+	for (let letter = 0; letter < name.length; letter++, next++) {
+		const escaped = bytes[next] === 35 && HEX[bytes[next + 1]] >= 0 && HEX[bytes[next + 2]] >= 0;
+		const byte = escaped ? HEX[bytes[next + 1]] * 16 + HEX[bytes[next + 2]] : bytes[next];
+		if (byte !== name.charCodeAt(letter)) return -1;
+		if (escaped) next += 2;
+	}
+	return endsWord(bytes[next]) ? next : -1;
 }
 /** A /Length's number where it is direct (not `N G R`), read after the key at `at`. */
 function directLength(bytes: Buffer, at: number): number | undefined {
@@ -369,10 +367,11 @@ function endstreamIndex(bytes: Buffer, from: number): { at: number; letters: num
 	}
 	return { at: -1, letters };
 }
-/** Whether `endstream` is at `at`; its last byte first, so a run of letters fails at once. */
-function isEndstream(bytes: Buffer, at: number): boolean {
-	if (bytes[at + 8] !== 109) return false;
-	for (let letter = 0; letter < 8; letter++)
-		if (bytes[at + letter] !== ENDSTREAM[letter]) return false;
+const isEndstream = (bytes: Buffer, at: number) => isWord(bytes, at, ENDSTREAM);
+/** Whether `word` is at `at`; its last byte first, so a run of letters fails at once. */
+function isWord(bytes: Buffer, at: number, word: Buffer): boolean {
+	if (bytes[at + word.length - 1] !== word[word.length - 1]) return false;
+	for (let letter = 0; letter < word.length - 1; letter++)
+		if (bytes[at + letter] !== word[letter]) return false;
 	return true;
 }

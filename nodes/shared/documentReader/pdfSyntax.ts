@@ -47,7 +47,7 @@ const CLASS = new Uint8Array(256);
 for (const byte of [0, 9, LF, 12, CR, SPACE]) CLASS[byte] = 1;
 for (const char of '()<>[]{}/%') CLASS[char.charCodeAt(0)] = 2;
 /** Each byte's value as a hex digit, else -1. */
-const HEX = new Int8Array(256).fill(-1);
+export const HEX = new Int8Array(256).fill(-1);
 for (const [value, char] of [...'0123456789abcdef'].entries()) {
 	HEX[char.charCodeAt(0)] = value;
 	HEX[char.toUpperCase().charCodeAt(0)] = value;

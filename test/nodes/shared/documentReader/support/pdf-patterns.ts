@@ -240,6 +240,23 @@ export const BUDGET_PATTERNS: Record<string, () => Buffer> = {
 	'obj after a header': () => damaged('1 1 objx '),
 	'xref within a word': () => damaged('axref '),
 	'long line walked': () => damaged(`${'a'.repeat(200)}xref `),
+	// Kept bytes between objects (copied, grown into, looked at): 15 MB of white space or comments (20 past the budget).
+	'white space between objects': () =>
+		pdfOf([
+			catalog,
+			[3, '<< /Type /Page >>'],
+			[2, '<< /Type /Pages /Count 1 /Kids [3 0 R] >>'],
+			[4, fill(' ', 15 * 1024 * 1024)],
+		]),
+	'comments between objects': () =>
+		pdfOf([
+			catalog,
+			[3, '<< /Type /Page >>'],
+			[2, '<< /Type /Pages /Count 1 /Kids [3 0 R] >>'],
+			[4, fill('%\n', 15 * 1024 * 1024)],
+		]),
+	// Names looked at as they read (`#xx` decoded): /Length but for its last letter.
+	'escaped names looked at': () => damaged('/L#65#6E#67#74 '),
 	// Kept bytes in strings and comments (each looked at once), and a string ended at each `endobj`.
 	'kept bytes in a string': () => damaged('(\\)\\('),
 	'strings ended at endobj': () => damaged('(endobj '),
