@@ -77,9 +77,10 @@ class PdfWriter {
 			hash.update(text, 'latin1');
 			this.lengths.push(text.length);
 		}
-		const aes = this.streams
-			.filter(({ cipher }) => cipher?.aes)
-			.sort((one, other) => one.start - other.start);
+		// Objects without data in number order, then streams in the order of their data in the input.
+		this.streams.sort((one, other) => one.start - other.start);
+		this.streams.forEach(({ number }, index) => (this.streamOf[number] = index));
+		const aes = this.streams.filter(({ cipher }) => cipher?.aes);
 		const tails = aes.map(({ start, end }) => {
 			const blocks = lastBlocksAt(end - start);
 			return { start: start + blocks.start, end: start + blocks.end, bytes: [] as Uint8Array[] };
@@ -91,16 +92,11 @@ class PdfWriter {
 			stream.length = aesLength(stream.end - stream.start, padding);
 			this.lengths[stream.number] = (await this.objectText(stream.number)).length;
 		}
-		const id = this.file.trailer.get('ID');
-		const given =
-			Array.isArray(id) && id.length === 2 ? id.filter((each) => each instanceof PdfString) : [];
+		const id = [this.file.trailer.get('ID')].flat();
+		const given = id.length === 2 ? id.filter((each) => each instanceof PdfString) : [];
+		const ids = given.length === 2 ? given.map((each) => each.bytes().toString('hex')) : [];
 		const fresh = hash.digest('hex');
-		const ids =
-			given.length === 2 ? given.map((each) => each.bytes().toString('hex')) : [fresh, fresh];
-		this.trailer = `trailer\n<</Size ${this.sources.length} /Root ${CATALOG} 0 R${infoNumber > 0 ? ` /Info ${infoNumber} 0 R` : ''} /ID [<${ids[0]}> <${ids[1]}>]>>\nstartxref\n`;
-		// Objects without data in number order, then streams in the order of their data in the input.
-		this.streams.sort((one, other) => one.start - other.start);
-		this.streams.forEach(({ number }, index) => (this.streamOf[number] = index));
+		this.trailer = `trailer\n<</Size ${this.sources.length} /Root ${CATALOG} 0 R${infoNumber > 0 ? ` /Info ${infoNumber} 0 R` : ''} /ID [<${ids[0] ?? fresh}> <${ids[1] ?? fresh}>]>>\nstartxref\n`;
 		this.offsets = new Float64Array(this.sources.length);
 		let offset = HEADER.length;
 		for (let number = 1; number < this.sources.length; number++)
@@ -213,12 +209,9 @@ class PdfWriter {
 		const off = config instanceof PdfDict ? await this.references(config.get('OFF'), isGroup) : [];
 		const listed = new Uint8Array(this.sources.length);
 		for (const group of groups) listed[this.resolve(group)] = 1;
-		const hidden = this.text(
-			off.filter((group) => listed[this.resolve(group)] === 1),
-			undefined,
-		);
+		const hidden = off.filter((group) => listed[this.resolve(group)] === 1);
 		if (groups.length === 0) return '';
-		return ` /OCProperties <</OCGs ${this.text(groups, undefined)} /D <</OFF ${hidden}>>>>`;
+		return ` /OCProperties <</OCGs ${this.text(groups, undefined)} /D <</OFF ${this.text(hidden, undefined)}>>>>`;
 	}
 	/** A page: /Type, the new root as /Parent, and its keys that draw, inherited where it has none of its own. */
 	private async pageText({ at, dict, owner, inherited }: Leaf): Promise<string> {
