@@ -1,7 +1,5 @@
-// The PDF the node writes from its own reading (README.md, "What is written"): the pages counted
-// and what they draw, numbered anew, in plain syntax; a catalog of one page tree; stream data
-// copied from the input as it passes; one cross-reference table. The first pass (charged to the
-// read's budget) numbers and measures every object; `open` writes the same bytes again.
+// The PDF the node writes from its own reading (README.md, "What is written"). The first pass
+// (charged to the read's budget) numbers and measures every object; `open` writes the same bytes again.
 import { createHash } from 'node:crypto';
 import type { Open } from './pdfBytes';
 import { aesLength, decrypt, Decrypter, lastBlocksAt, type PdfCipher } from './pdfCrypt';
@@ -77,7 +75,6 @@ class PdfWriter {
 			hash.update(text, 'latin1');
 			this.lengths.push(text.length);
 		}
-		// Objects without data in number order, then streams in the order of their data in the input.
 		this.streams.sort((one, other) => one.start - other.start);
 		this.streams.forEach(({ number }, index) => (this.streamOf[number] = index));
 		const aes = this.streams.filter(({ cipher }) => cipher?.aes);
@@ -180,9 +177,7 @@ class PdfWriter {
 			body = this.text(object.value, owner) ?? 'null';
 		return `${number} 0 obj\n${body}\nendobj\n`;
 	}
-	// A stream's dictionary without its /Crypt filter (and that filter's /DecodeParms slot), and its
-	// decryption: none where the file is not encrypted, it is plain metadata, or the crypt filter's
-	// /Name is /Identity or absent; else the file's stream cipher.
+	/** A stream's dictionary without its /Crypt filter and that filter's /DecodeParms slot, and its decryption. */
 	private uncrypted(dict: PdfDict): { dict: PdfDict; cipher?: PdfCipher } {
 		const crypt = this.file.crypt;
 		const plain = crypt?.plainMetadata && dict.get('Type') === 'Metadata';
@@ -198,8 +193,7 @@ class PdfWriter {
 			if (![written.get(key)].flat().some((each) => each !== null)) written.delete(key);
 		return { dict: written, cipher: plain || !named ? undefined : crypt?.streams };
 	}
-	// The catalog's layers: its groups (dictionaries named by a string), and of its default
-	// configuration only /OFF, the groups hidden by default: what readers check of them reads.
+	/** The catalog's layers: its groups, and of its default configuration only /OFF. */
 	private async layersText(): Promise<string> {
 		const { catalog, catalogDict } = this.file;
 		const layers = await this.direct(catalogDict.get('OCProperties'), this.file.ownerOf(catalog));
