@@ -1,8 +1,6 @@
-// The work one read of a document may do, counted as it is done: node code cannot yield n8n's event
-// loop, so a read stays short only by bounded work: a total of units, linear in the size under an
-// absolute cap; past it, "cannot be counted". A unit is what the costliest pattern of each kind
-// spends: budgetBench.js times each at no more than about 40 ns a unit on a busy 2-core machine, so
-// MOST units take at most about 250 ms.
+// The work one read of a document may do, counted as it is done (README.md, "Budget"; its time in
+// docs/benchmarks.md): node code cannot yield n8n's event loop, so a read stays short only by
+// bounded work, linear in the size under an absolute cap; past it, "cannot be counted".
 import { PdfRefused } from './pdfSyntax';
 
 /** Work every document may do however small (a catalog, a page tree, an object stream or two), per byte, at most. */

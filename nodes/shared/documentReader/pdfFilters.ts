@@ -39,10 +39,8 @@ const FIXED = [
 	huffman(Array.from({ length: 288 }, (_, at) => (at < 144 ? 8 : at < 256 ? 9 : at < 280 ? 7 : 8))),
 	huffman(new Uint8Array(30).fill(5)),
 ];
-// Flate's zlib data (RFC 1950, 1951) inflated here, puff.c's way: a DecompressionStream costs more
-// to make, whatever it inflates, than thousands of one-object object streams may spend.
-// A code is read a bit at a time; its bytes, each table made and each byte out are charged. What
-// inflated before damage (junk, a bad checksum) stands.
+// Flate's zlib data (RFC 1950, 1951) inflated puff.c's way, a code a bit at a time (README.md,
+// "Budget"): its bytes, each table made and each byte out charged. What inflated before damage stands.
 function inflate(data: Buffer, budget: PdfBudget): Buffer {
 	budget.step(BITS_COST * data.length);
 	let out = new Uint8Array(Math.min(MAX_STREAM_BYTES, 4 * data.length + 64));

@@ -76,8 +76,7 @@ export class PdfFile {
 			await this.countPages();
 		}
 	}
-	// From the last `startxref`: each table's /XRefStm (a hybrid file's), then /Prev, each read once.
-	// A number's entry is the newest section's; in one update, a free entry gives way to one in use.
+	/** The chain of sections from the last `startxref`, each read once (README.md, "Contract"). */
 	private async readChain(): Promise<void> {
 		const tail = this.bytes.last().subarray(-1024).toString('latin1');
 		this.budget.step(tail.length);
@@ -138,8 +137,7 @@ export class PdfFile {
 		this.catalogDict = dictOf((await this.fetch(root))?.value);
 		this.catalog = root;
 	}
-	// One plain rebuild from the headers the read found (README.md, "Contract"); where no trailer's
-	// /Root reads, the catalog of the highest number.
+	/** One plain rebuild from the headers the read found (README.md, "Contract"). */
 	private async rebuild(): Promise<void> {
 		const { headers, keptStreams } = this.bytes;
 		const rows = new Rows();

@@ -47,11 +47,9 @@ const CLASS = new Uint8Array(256);
 for (const byte of [0, 9, LF, 12, CR, SPACE]) CLASS[byte] = 1;
 for (const char of '()<>[]{}/%') CLASS[char.charCodeAt(0)] = 2;
 /** Each byte's value as a hex digit, else -1. */
-export const HEX = new Int8Array(256).fill(-1);
-for (const [value, char] of [...'0123456789abcdef'].entries()) {
-	HEX[char.charCodeAt(0)] = value;
-	HEX[char.toUpperCase().charCodeAt(0)] = value;
-}
+export const HEX = new Int8Array(256).map((_, byte) =>
+	'0123456789abcdef'.indexOf(String.fromCharCode(byte).toLowerCase()),
+);
 /** What `\n`, `\r`, `\t`, `\b`, `\f` stand for in a literal string; any other escaped byte is itself. */
 const ESCAPES = new Uint8Array(256).map((_, byte) => byte);
 for (const [escaped, byte] of ['n\n', 'r\r', 't\t', 'b\b', 'f\f'])

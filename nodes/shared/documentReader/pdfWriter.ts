@@ -1,7 +1,5 @@
-// The PDF the node writes from its own reading (README.md, "What is written"): the pages counted
-// and what they draw, numbered anew, in plain syntax; a catalog of one page tree; stream data
-// copied from the input as it passes; one cross-reference table. The first pass (charged to the
-// read's budget) numbers and measures every object; `open` writes the same bytes again.
+// The PDF the node writes from its own reading (README.md, "What is written"). The first pass
+// (charged to the read's budget) numbers and measures every object; `open` writes the same bytes again.
 import { createHash } from 'node:crypto';
 import type { Open } from './pdfBytes';
 import { aesLength, decrypt, Decrypter, lastBlocksAt, type PdfCipher } from './pdfCrypt';
@@ -77,9 +75,9 @@ class PdfWriter {
 			hash.update(text, 'latin1');
 			this.lengths.push(text.length);
 		}
-		const aes = this.streams
-			.filter(({ cipher }) => cipher?.aes)
-			.sort((one, other) => one.start - other.start);
+		this.streams.sort((one, other) => one.start - other.start);
+		this.streams.forEach(({ number }, index) => (this.streamOf[number] = index));
+		const aes = this.streams.filter(({ cipher }) => cipher?.aes);
 		const tails = aes.map(({ start, end }) => {
 			const blocks = lastBlocksAt(end - start);
 			return { start: start + blocks.start, end: start + blocks.end, bytes: [] as Uint8Array[] };
@@ -91,16 +89,11 @@ class PdfWriter {
 			stream.length = aesLength(stream.end - stream.start, padding);
 			this.lengths[stream.number] = (await this.objectText(stream.number)).length;
 		}
-		const id = this.file.trailer.get('ID');
-		const given =
-			Array.isArray(id) && id.length === 2 ? id.filter((each) => each instanceof PdfString) : [];
+		const id = [this.file.trailer.get('ID')].flat();
+		const given = id.length === 2 ? id.filter((each) => each instanceof PdfString) : [];
+		const ids = given.length === 2 ? given.map((each) => each.bytes().toString('hex')) : [];
 		const fresh = hash.digest('hex');
-		const ids =
-			given.length === 2 ? given.map((each) => each.bytes().toString('hex')) : [fresh, fresh];
-		this.trailer = `trailer\n<</Size ${this.sources.length} /Root ${CATALOG} 0 R${infoNumber > 0 ? ` /Info ${infoNumber} 0 R` : ''} /ID [<${ids[0]}> <${ids[1]}>]>>\nstartxref\n`;
-		// Objects without data in number order, then streams in the order of their data in the input.
-		this.streams.sort((one, other) => one.start - other.start);
-		this.streams.forEach(({ number }, index) => (this.streamOf[number] = index));
+		this.trailer = `trailer\n<</Size ${this.sources.length} /Root ${CATALOG} 0 R${infoNumber > 0 ? ` /Info ${infoNumber} 0 R` : ''} /ID [<${ids[0] ?? fresh}> <${ids[1] ?? fresh}>]>>\nstartxref\n`;
 		this.offsets = new Float64Array(this.sources.length);
 		let offset = HEADER.length;
 		for (let number = 1; number < this.sources.length; number++)
@@ -184,9 +177,7 @@ class PdfWriter {
 			body = this.text(object.value, owner) ?? 'null';
 		return `${number} 0 obj\n${body}\nendobj\n`;
 	}
-	// A stream's dictionary without its /Crypt filter (and that filter's /DecodeParms slot), and its
-	// decryption: none where the file is not encrypted, it is plain metadata, or the crypt filter's
-	// /Name is /Identity or absent; else the file's stream cipher.
+	/** A stream's dictionary without its /Crypt filter and that filter's /DecodeParms slot, and its decryption. */
 	private uncrypted(dict: PdfDict): { dict: PdfDict; cipher?: PdfCipher } {
 		const crypt = this.file.crypt;
 		const plain = crypt?.plainMetadata && dict.get('Type') === 'Metadata';
@@ -202,8 +193,7 @@ class PdfWriter {
 			if (![written.get(key)].flat().some((each) => each !== null)) written.delete(key);
 		return { dict: written, cipher: plain || !named ? undefined : crypt?.streams };
 	}
-	// The catalog's layers: its groups (dictionaries named by a string), and of its default
-	// configuration only /OFF, the groups hidden by default: what readers check of them reads.
+	/** The catalog's layers: its groups, and of its default configuration only /OFF. */
 	private async layersText(): Promise<string> {
 		const { catalog, catalogDict } = this.file;
 		const layers = await this.direct(catalogDict.get('OCProperties'), this.file.ownerOf(catalog));
@@ -213,12 +203,9 @@ class PdfWriter {
 		const off = config instanceof PdfDict ? await this.references(config.get('OFF'), isGroup) : [];
 		const listed = new Uint8Array(this.sources.length);
 		for (const group of groups) listed[this.resolve(group)] = 1;
-		const hidden = this.text(
-			off.filter((group) => listed[this.resolve(group)] === 1),
-			undefined,
-		);
+		const hidden = off.filter((group) => listed[this.resolve(group)] === 1);
 		if (groups.length === 0) return '';
-		return ` /OCProperties <</OCGs ${this.text(groups, undefined)} /D <</OFF ${hidden}>>>>`;
+		return ` /OCProperties <</OCGs ${this.text(groups, undefined)} /D <</OFF ${this.text(hidden, undefined)}>>>>`;
 	}
 	/** A page: /Type, the new root as /Parent, and its keys that draw, inherited where it has none of its own. */
 	private async pageText({ at, dict, owner, inherited }: Leaf): Promise<string> {
