@@ -136,6 +136,7 @@ export class PdfFile {
 			}
 		}
 		this.catalogDict = dictOf((await this.fetch(root))?.value);
+		if (!this.catalogDict.has('Pages')) unreadable();
 		this.catalog = root;
 	}
 	// One plain rebuild from the headers the read found (README.md, "Contract"); where no trailer's

@@ -218,3 +218,12 @@ describe('PDF page count: a password needed, the trailer without /Root', () => {
 		}
 	});
 });
+
+describe('PDF page count: a trailer /Root that names no catalog', () => {
+	// Not a catalog (no /Pages): the trailer does not read, and the rebuild's catalog is found.
+	it('/Root naming a page: the catalog of the rebuild counted', async () => {
+		const pdf = pageTree({ pages: 3 }).pdf.toString('latin1').replace('/Root 1 0 R', '/Root 3 0 R');
+		const { pages, refused } = await read(Buffer.from(pdf, 'latin1'));
+		expect({ pages, refused }).toEqual({ pages: 3, refused: undefined });
+	});
+});
