@@ -11,6 +11,8 @@ const [LETTERS, LOOKED_BYTES, HEADER_COST, NUMBER_DIGITS, GEN_DIGITS] = [2, 8, 1
 /** Bytes after a skipped stream's /Length in which `endstream` must begin. */
 const PROBE = 16;
 const [STREAM, ENDSTREAM] = [Buffer.from('stream'), Buffer.from('endstream')];
+/** Spaces a `stream` keyword's line may have before its end: the bytes after the keyword kept. */
+const PADDING = 16;
 /** Opens the document's bytes from their start; each call reads them anew. */
 export type Open = () => Promise<AsyncIterable<Uint8Array>>;
 // The kept bytes, read once as they stream (each byte of a dictionary looked at once), then read by
@@ -126,7 +128,7 @@ export class PdfBytes {
 			// for past a kept stream's data or an `endstream` known.
 			const from = Math.min(chunk.length, at + Math.max(0, this.searchFrom - this.used));
 			const hit = chunk.indexOf(STREAM, from);
-			const to = hit < 0 ? chunk.length : Math.min(chunk.length, hit + 8);
+			const to = hit < 0 ? chunk.length : Math.min(chunk.length, hit + 8 + PADDING);
 			const base = this.used - at;
 			this.append(chunk, at, to);
 			at = to;
@@ -137,7 +139,7 @@ export class PdfBytes {
 			const keyword = base + hit;
 			this.budget.step(STREAM_COST);
 			// The keyword's line end decides where its data starts: wait for it.
-			if (keyword + 8 > this.used) {
+			if (keyword + 8 + PADDING > this.used) {
 				this.searchFrom = keyword;
 				return chunk.length;
 			}
@@ -167,9 +169,7 @@ export class PdfBytes {
 		if (before < 2 || kept[before - 1] !== 62 || kept[before - 2] !== 62) return undefined;
 		this.lookAt(hit);
 		if (this.lexical !== 0) return undefined;
-		let start = hit + 6;
-		if (kept[start] === 13) start++;
-		if (kept[start] === 10) start++;
+		const start = dataStart(kept, hit + 6);
 		const { lastObj, lastLength, lastKept, headers } = this;
 		if (lastKept > lastObj && this.lastHeader === lastObj) {
 			this.keptStreams.offsets.push(headers.offsets[headers.offsets.length - 1]);
@@ -337,6 +337,14 @@ export class PdfBytes {
 		this.runKept.push(this.used);
 		this.searchFrom = this.looked = this.used + known;
 	}
+}
+/** Where a stream's data starts after its keyword at `at`: past its line's spaces and end. */
+export function dataStart(bytes: Buffer, at: number): number {
+	let end = at;
+	while (bytes[end] === 32 && end < at + PADDING) end++;
+	if (bytes[end] === 13 || bytes[end] === 10) at = end;
+	if (bytes[at] === 13) at++;
+	return bytes[at] === 10 ? at + 1 : at;
 }
 function nameAt(bytes: Buffer, at: number, name: string): boolean {
 	return spells(bytes, at + 1, name) && endsWord(bytes[at + 1 + name.length]);
