@@ -12,6 +12,7 @@ import {
 	freedCount,
 	objectStreamChain,
 	overlappingXrefStreams,
+	shortKeyRc4,
 	withCount,
 	wrongGeneration,
 	wrongHeaderGeneration,
@@ -264,6 +265,26 @@ describe('PDF page count: a `stream` keyword with spaces before its line end', (
 		});
 		expect(read.pages).toBe(1);
 		const folder = mkdtempSync(join(tmpdir(), 'reader-stream-space-'));
+		try {
+			await written.saveWritten(read.written, join(folder, 'written.pdf'));
+			execFileSync('qpdf', ['--check', join(folder, 'written.pdf')], { stdio: 'pipe' });
+		} finally {
+			rmSync(folder, { recursive: true, force: true });
+		}
+	});
+});
+
+describe('PDF page count: revision 4 RC4 with a 40-bit key, as Acrobat writes it', () => {
+	// Its object keys from the file key padded to 16 bytes: the one key its streams inflate with.
+	it('the empty user password: the written content stream inflates (qpdf --check exits 0)', async () => {
+		const pdf = shortKeyRc4();
+		const read = await readDocument({
+			open: written.openBytes(pdf),
+			mimeType: 'application/pdf',
+			size: pdf.length,
+		});
+		expect(read.pages).toBe(1);
+		const folder = mkdtempSync(join(tmpdir(), 'reader-short-rc4-'));
 		try {
 			await written.saveWritten(read.written, join(folder, 'written.pdf'));
 			execFileSync('qpdf', ['--check', join(folder, 'written.pdf')], { stdio: 'pipe' });
