@@ -13,6 +13,8 @@ const [KEPT_BYTES, SEARCHED_BYTES] = [3, 8];
 const PROBE = 16;
 const [STREAM, ENDSTREAM] = [Buffer.from('stream'), Buffer.from('endstream')];
 const ENDOBJ = Buffer.from('endobj');
+/** Spaces a `stream` keyword's line may have before its end: the bytes after the keyword kept. */
+const PADDING = 16;
 /** Opens the document's bytes from their start; each call reads them anew. */
 export type Open = () => Promise<AsyncIterable<Uint8Array>>;
 // The kept bytes, read once as they stream (each byte looked at once), then by their offsets.
@@ -119,13 +121,13 @@ export class PdfBytes {
 			// for past a kept stream's data or an `endstream` known.
 			const from = Math.min(chunk.length, at + Math.max(0, this.searchFrom - this.used));
 			const hit = chunk.indexOf(STREAM, from);
-			const to = hit < 0 ? chunk.length : Math.min(chunk.length, hit + 8);
+			const to = hit < 0 ? chunk.length : Math.min(chunk.length, hit + 8 + PADDING);
 			const base = this.used - at;
 			this.append(chunk, at, to);
 			at = to;
 			const keyword = base + hit;
 			// The keyword's line end decides where its data starts: wait for it.
-			if (hit < 0 || keyword + 8 > this.used) {
+			if (hit < 0 || keyword + 8 + PADDING > this.used) {
 				this.searchFrom = hit < 0 ? Math.max(this.searchFrom, this.used - 5) : keyword;
 				return chunk.length;
 			}
@@ -156,9 +158,7 @@ export class PdfBytes {
 		if (before < 2 || kept[before - 1] !== 62 || kept[before - 2] !== 62) return undefined;
 		this.lookAt(hit);
 		if (this.lexical !== 0) return undefined;
-		let start = hit + 6;
-		if (kept[start] === 13) start++;
-		if (kept[start] === 10) start++;
+		const start = dataStart(kept, hit + 6);
 		const { latest, headers } = this;
 		if (latest.kept > latest.obj && latest.header === latest.obj) {
 			this.keptStreams.offsets.push(headers.offsets[headers.offsets.length - 1]);
@@ -327,6 +327,14 @@ export class PdfBytes {
 		this.runs.kept.push(this.used);
 		this.searchFrom = this.looked = this.used + known;
 	}
+}
+/** Where a stream's data starts after its keyword at `at`: past its line's spaces and end. */
+export function dataStart(bytes: Buffer, at: number): number {
+	let end = at;
+	while (bytes[end] === 32 && end < at + PADDING) end++;
+	if (bytes[end] === 13 || bytes[end] === 10) at = end;
+	if (bytes[at] === 13) at++;
+	return bytes[at] === 10 ? at + 1 : at;
 }
 /** Past the name at `at` where it reads `name` (its `#xx` decoded), else -1. */
 function nameAt(bytes: Buffer, at: number, name: string): number {

@@ -94,14 +94,15 @@ export function standardDecrypt(encrypt: PdfDict, id: PdfValue | undefined, budg
 	const userPassword = rc4Rounds(ownerKey.subarray(0, length), owner.subarray(0, 32), true);
 	const key = keyOf(PADDING) ?? keyOf(userPassword);
 	if (!key) throw new PdfRefused('encrypted', 'it needs a password');
+	// Revision 4's objects are keyed by the file key padded to 16 bytes (Acrobat's short RC4 keys).
 	return ciphers((method) => (ref, gen) => ({
 		algorithm: method === 'AESV2' ? 'aes-128-cbc' : 'rc4',
 		key: createHash('md5')
-			.update(key)
+			.update(revision === 4 ? Buffer.concat([key, Buffer.alloc(16 - length)]) : key)
 			.update(Buffer.from([ref, ref >> 8, ref >> 16, gen, gen >> 8]))
 			.update(method === 'AESV2' ? 'sAlT' : '')
 			.digest()
-			.subarray(0, Math.min(length + 5, 16)),
+			.subarray(0, revision === 4 ? 16 : Math.min(length + 5, 16)),
 	}));
 }
 /** `data` of object `ref` decrypted whole (strings, object streams). */

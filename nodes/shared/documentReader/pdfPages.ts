@@ -2,7 +2,7 @@
 // `startxref`, or where it does not read, one plain rebuild from the headers the read found; then
 // the page tree's leaves from the catalog. pdfWriter.ts writes what this reads.
 import { OBJECT_COST } from './pdfBudget';
-import { PdfBytes, type Open } from './pdfBytes';
+import { dataStart, PdfBytes, type Open } from './pdfBytes';
 import { decrypt, standardDecrypt, type PdfCrypt } from './pdfCrypt';
 import { decodeStream, MAX_STREAM_BYTES } from './pdfFilters';
 import {
@@ -135,6 +135,7 @@ export class PdfFile {
 			}
 		}
 		this.catalogDict = dictOf((await this.fetch(root))?.value);
+		if (!this.catalogDict.has('Pages')) unreadable();
 		this.catalog = root;
 	}
 	/** One plain rebuild from the headers the read found (README.md, "Contract"). */
@@ -319,9 +320,7 @@ export class PdfFile {
 		const value = lexer.value();
 		if (lexer.word() !== 'stream' || !(value instanceof PdfDict)) return { value };
 		// The data starts after the keyword's line end.
-		if (bytes[lexer.at] === 13) lexer.at++;
-		if (bytes[lexer.at] === 10) lexer.at++;
-		const start = lexer.at;
+		const start = dataStart(bytes, lexer.at);
 		if (start < bytes.length) {
 			// Kept (/XRef, /ObjStm): its data in the kept bytes, by a direct /Length or one fetched.
 			let length = value.get('Length');

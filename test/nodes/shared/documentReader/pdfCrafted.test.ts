@@ -2,21 +2,31 @@
 // Issue 87's adversary PDFs (test/nodes/shared/documentReader/support/pdf-crafted.ts) read within the read's budget, and its
 // crafted 50-page PDFs counted by their leaves, or not at all where no reference names a page.
 import { execFileSync } from 'node:child_process';
+import { deflateSync } from 'node:zlib';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readDocument } from '../../../../nodes/shared/documentReader';
 import { readPdfPages } from '../../../../nodes/shared/documentReader/pdfPages';
 import {
 	freedCount,
 	objectStreamChain,
 	overlappingXrefStreams,
+	shortKeyRc4,
 	withCount,
 	wrongGeneration,
 	wrongHeaderGeneration,
 } from './support/pdf-crafted';
 import { pdfFixture } from './support/pdf';
 import { pageTree } from './support/pdf-build';
+import { assemble } from './support/pdf-classes';
 import { kidsOfOnePage } from './support/pdf-patterns';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the CommonJS check, shared with fuzz.js and corpus.js
+const written = require('./support/writtenCheck') as {
+	openBytes: (pdf: Buffer) => () => Promise<AsyncIterable<Uint8Array>>;
+	saveWritten: (written: unknown, file: string) => Promise<string | undefined>;
+};
 
 const read = async (pdf: Buffer) =>
 	await readPdfPages(async () =>
@@ -209,6 +219,71 @@ describe('PDF page count: a password needed, the trailer without /Root', () => {
 			const rootless = Buffer.from(`${text.slice(0, root)}/Raat${text.slice(root + 5)}`, 'latin1');
 			const { pages, refused } = await read(rootless);
 			expect({ pages, refused }).toEqual({ pages: undefined, refused: 'encrypted' });
+		} finally {
+			rmSync(folder, { recursive: true, force: true });
+		}
+	});
+});
+
+describe('PDF page count: a trailer /Root that names no catalog', () => {
+	// Not a catalog (no /Pages): the trailer does not read, and the rebuild's catalog is found.
+	it('/Root naming a page: the catalog of the rebuild counted', async () => {
+		const pdf = pageTree({ pages: 3 }).pdf.toString('latin1').replace('/Root 1 0 R', '/Root 3 0 R');
+		const { pages, refused } = await read(Buffer.from(pdf, 'latin1'));
+		expect({ pages, refused }).toEqual({ pages: 3, refused: undefined });
+	});
+});
+
+describe('PDF page count: a `stream` keyword with spaces before its line end', () => {
+	// The data starts past them, where its /Length ends it: the written copy inflates (qpdf --check exits 0).
+	it('a page content stream keyword followed by a space and CRLF: written, qpdf --check clean', async () => {
+		const data = deflateSync('0 0 m 100 100 l S');
+		const content = Buffer.concat([
+			Buffer.from(`<< /Length ${data.length} /Filter /FlateDecode >> stream \r\n`, 'latin1'),
+			data,
+			Buffer.from('\r\nendstream', 'latin1'),
+		]);
+		const pdf = assemble({
+			pieces: [
+				{ number: 1, body: '<< /Type /Catalog /Pages 2 0 R >>' },
+				{ number: 2, body: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
+				{
+					number: 3,
+					body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>',
+				},
+				{ number: 4, body: content },
+			],
+		});
+		const read = await readDocument({
+			open: written.openBytes(pdf),
+			mimeType: 'application/pdf',
+			size: pdf.length,
+		});
+		expect(read.pages).toBe(1);
+		const folder = mkdtempSync(join(tmpdir(), 'reader-stream-space-'));
+		try {
+			await written.saveWritten(read.written, join(folder, 'written.pdf'));
+			execFileSync('qpdf', ['--check', join(folder, 'written.pdf')], { stdio: 'pipe' });
+		} finally {
+			rmSync(folder, { recursive: true, force: true });
+		}
+	});
+});
+
+describe('PDF page count: revision 4 RC4 with a 40-bit key, as Acrobat writes it', () => {
+	// Its object keys from the file key padded to 16 bytes: the one key its streams inflate with.
+	it('the empty user password: the written content stream inflates (qpdf --check exits 0)', async () => {
+		const pdf = shortKeyRc4();
+		const read = await readDocument({
+			open: written.openBytes(pdf),
+			mimeType: 'application/pdf',
+			size: pdf.length,
+		});
+		expect(read.pages).toBe(1);
+		const folder = mkdtempSync(join(tmpdir(), 'reader-short-rc4-'));
+		try {
+			await written.saveWritten(read.written, join(folder, 'written.pdf'));
+			execFileSync('qpdf', ['--check', join(folder, 'written.pdf')], { stdio: 'pipe' });
 		} finally {
 			rmSync(folder, { recursive: true, force: true });
 		}

@@ -263,6 +263,49 @@ export async function passwordProtected(owner: string): Promise<Buffer> {
 	const at = pdf.lastIndexOf('/Root');
 	return Buffer.concat([pdf.subarray(0, at), Buffer.from(`${encrypt}\n`), pdf.subarray(at)]);
 }
+/**
+ * A 1-page PDF whose content stream is encrypted as Acrobat writes revision 4 with a 40-bit RC4
+ * key (the empty user password): the 5-byte file key padded with zeros to 16 before each object's.
+ */
+export function shortKeyRc4(): Buffer {
+	const padding = Buffer.from(
+		'28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a',
+		'hex',
+	);
+	const md5 = (...parts: Buffer[]) =>
+		parts.reduce((hash, part) => hash.update(part), createHash('md5')).digest();
+	const hashed50 = (key: Buffer) => {
+		for (let round = 0; round < 50; round++) key = md5(key).subarray(0, 5);
+		return key;
+	};
+	const rounds = (key: Buffer, data: Buffer) =>
+		Array.from({ length: 20 }, (_, round) => round).reduce(
+			(out, round) => rc4(Buffer.from(key.map((byte) => byte ^ round)), out),
+			data,
+		);
+	const O = rounds(hashed50(md5(padding).subarray(0, 5)), padding);
+	const key = hashed50(md5(padding, O, Buffer.from([0xfc, 0xff, 0xff, 0xff])).subarray(0, 5));
+	const U = Buffer.concat([rounds(key, md5(padding)), Buffer.alloc(16)]);
+	const objectKey = md5(key, Buffer.alloc(11), Buffer.from([4, 0, 0, 0, 0]));
+	const data = rc4(objectKey, deflateSync('0 0 m 100 100 l S'));
+	const objects = [
+		'<< /Type /Catalog /Pages 2 0 R >>',
+		'<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+		'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>',
+		`<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n${data.toString('latin1')}\nendstream`,
+		`<< /Filter /Standard /V 4 /R 4 /Length 40 /P -4 /O <${O.toString('hex')}> /U <${U.toString('hex')}> /CF << /StdCF << /CFM /V2 /Length 5 /AuthEvent /DocOpen >> >> /StmF /StdCF /StrF /StdCF >>`,
+	];
+	let text = '%PDF-1.6\n';
+	const offsets = objects.map((body, at) => {
+		const offset = text.length;
+		text += `${at + 1} 0 obj\n${body}\nendobj\n`;
+		return offset;
+	});
+	const rows = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n\r\n`);
+	const table = `xref\n0 6\n0000000000 65535 f\r\n${rows.join('')}`;
+	const trailer = `trailer\n<< /Size 6 /Root 1 0 R /Encrypt 5 0 R >>\nstartxref\n${text.length}\n%%EOF\n`;
+	return Buffer.from(text + table + trailer, 'latin1');
+}
 function rc4(key: Buffer, data: Buffer): Buffer {
 	const state = Array.from({ length: 256 }, (_, at) => at);
 	for (let at = 0, mixed = 0; at < 256; at++) {
