@@ -128,7 +128,7 @@ export class PdfFile {
 		if (encrypt !== undefined && !this.crypt) {
 			// Any fault here ends the read: a file that names its encryption is never read as plain.
 			try {
-				const dict = dictOf(await this.direct(encrypt, 3));
+				const dict = dictOf(await this.resolved(encrypt, 3));
 				this.crypt = standardDecrypt(dict, trailer.get('ID'), this.budget);
 			} catch (error) {
 				throw damage(error) && new PdfRefused('encrypted');
@@ -178,12 +178,15 @@ export class PdfFile {
 		unreadable();
 	}
 	/** `value` with its references resolved, in dictionaries `depth` deep (an encryption's /CF). */
-	private async direct(value: PdfValue | undefined, depth: number): Promise<PdfValue | undefined> {
+	private async resolved(
+		value: PdfValue | undefined,
+		depth: number,
+	): Promise<PdfValue | undefined> {
 		if (isRef(value)) value = (await this.fetch(value))?.value;
 		if (!(value instanceof PdfDict) || depth === 0) return value;
 		const resolved = new PdfDict();
 		for (const [key, each] of value)
-			resolved.set(key, (await this.direct(each, depth - 1)) ?? null);
+			resolved.set(key, (await this.resolved(each, depth - 1)) ?? null);
 		return resolved;
 	}
 	/** The chosen table: each number's last row. */

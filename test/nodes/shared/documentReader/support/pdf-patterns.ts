@@ -77,15 +77,7 @@ function distinctPages(count: number, page = '<< /Type /Page >>'): Array<[number
 
 /** Object streams of `count` objects each, every object a page; their cross-reference a stream. */
 function objectStreamPages(count: number, predictor: boolean): Buffer {
-	const parts: Buffer[] = [Buffer.from('%PDF-1.7\n', 'latin1')];
-	let size = parts[0].length;
-	const put = (body: Buffer | string) => {
-		const at = size;
-		const bytes = typeof body === 'string' ? Buffer.from(body, 'latin1') : body;
-		parts.push(bytes);
-		size += bytes.length;
-		return at;
-	};
+	const { parts, put, size } = pieces();
 	const pages = Array.from({ length: count }, (_, at) => 4 + at);
 	const catalogAt = put(`1 0 obj\n${catalog[1]}\nendobj\n`);
 	const rootAt = put(
@@ -117,7 +109,7 @@ function objectStreamPages(count: number, predictor: boolean): Buffer {
 	row(2, 1, rootAt, 0);
 	row(3, 1, streamAt, 0);
 	pages.forEach((number, at) => row(number, 2, 3, at));
-	row(xref, 1, size, 0);
+	row(xref, 1, size(), 0);
 	// With /Predictor 14 (Paeth), each row's bytes are predicted before they are inflated.
 	const predicted = predictor
 		? Buffer.concat(
@@ -138,7 +130,7 @@ function objectStreamPages(count: number, predictor: boolean): Buffer {
 			Buffer.from('\nendstream\nendobj\n', 'latin1'),
 		]),
 	);
-	return Buffer.concat([...parts, Buffer.from(`startxref\n${size}\n%%EOF\n`, 'latin1')]);
+	return Buffer.concat([...parts, Buffer.from(`startxref\n${size()}\n%%EOF\n`, 'latin1')]);
 }
 
 /** A table of `count` one-entry subsections (a search through them for each lookup), then pages. */
@@ -406,15 +398,7 @@ export function gifOfTinyBlocks(bytes: number): Buffer {
  * `filler`, each stream's data goes on with it after its page, Huffman-coded (no repeats found).
  */
 export function oneObjectStreams(count: number, filler = Buffer.alloc(0)): Buffer {
-	const parts: Buffer[] = [Buffer.from('%PDF-1.7\n', 'latin1')];
-	let size = parts[0].length;
-	const put = (body: Buffer | string) => {
-		const at = size;
-		const bytes = typeof body === 'string' ? Buffer.from(body, 'latin1') : body;
-		parts.push(bytes);
-		size += bytes.length;
-		return at;
-	};
+	const { parts, put, size } = pieces();
 	// Objects: 1 the catalog, 2 the root, 3 + 2k a page, 4 + 2k its object stream.
 	const page = (at: number) => 3 + 2 * at;
 	const offsets = [0, put(`1 0 obj\n${catalog[1]}\nendobj\n`)];
@@ -455,7 +439,7 @@ export function oneObjectStreams(count: number, filler = Buffer.alloc(0)): Buffe
 		row(page(index), 2, page(index) + 1, 0);
 		row(page(index) + 1, 1, at, 0);
 	});
-	row(xref, 1, size, 0);
+	row(xref, 1, size(), 0);
 	const data = deflateSync(rows);
 	const xrefAt = put(
 		Buffer.concat([
@@ -497,3 +481,17 @@ export const COST_BOUNDS: Record<string, () => Buffer> = {
 	'20,000 one-object object streams': () => oneObjectStreams(20_000),
 	'700,000 free table entries': () => freeEntries(700_000),
 };
+
+/** A PDF's parts from its header on: `put` appends one and answers its offset; `size()` the bytes so far. */
+function pieces() {
+	const parts: Buffer[] = [Buffer.from('%PDF-1.7\n', 'latin1')];
+	let size = parts[0].length;
+	const put = (body: Buffer | string) => {
+		const at = size;
+		const bytes = typeof body === 'string' ? Buffer.from(body, 'latin1') : body;
+		parts.push(bytes);
+		size += bytes.length;
+		return at;
+	};
+	return { parts, put, size: () => size };
+}
