@@ -1,6 +1,14 @@
 // A PDF's bytes, streamed once, keeping what the structure needs (README.md, "One read of a PDF").
 import { PdfBudget } from './pdfBudget';
-import { endsWord, HEX, isDigit, isWhiteSpace, lastAtOrBefore, unreadable } from './pdfSyntax';
+import {
+	endsWord,
+	HEX,
+	isDigit,
+	isWhiteSpace,
+	lastAtOrBefore,
+	spells,
+	unreadable,
+} from './pdfSyntax';
 
 const MAX_KEPT = 24 * 1024 * 1024;
 /** What each `stream` the read finds costs: a native search, a copy, a look at the dictionary before it, a run. */
@@ -12,7 +20,6 @@ const [KEPT_BYTES, SEARCHED_BYTES] = [3, 8];
 /** Bytes after a skipped stream's /Length in which `endstream` must begin. */
 const PROBE = 16;
 const [STREAM, ENDSTREAM] = [Buffer.from('stream'), Buffer.from('endstream')];
-const ENDOBJ = Buffer.from('endobj');
 /** Spaces a `stream` keyword's line may have before its end: the bytes after the keyword kept. */
 const PADDING = 16;
 /** Opens the document's bytes from their start; each call reads them anew. */
@@ -180,7 +187,7 @@ export class PdfBytes {
 			if (lexical > 0) {
 				if (byte === 92) at++;
 				else if (byte === 40 || byte === 41) lexical += byte === 40 ? 1 : -1;
-				else if (byte === 106 && kept[at - 1] === 98 && isWord(kept, at - 5, ENDOBJ)) {
+				else if (byte === 106 && kept[at - 1] === 98 && spells(kept, at - 5, 'endobj')) {
 					// Only damage ends a string here: it pays as a header does.
 					lexical = 0;
 					this.budget.step(HEADER_COST);
@@ -375,11 +382,4 @@ function endstreamIndex(bytes: Buffer, from: number): { at: number; letters: num
 	}
 	return { at: -1, letters };
 }
-const isEndstream = (bytes: Buffer, at: number) => isWord(bytes, at, ENDSTREAM);
-/** Whether `word` is at `at`; its last byte first, so a run of letters fails at once. */
-function isWord(bytes: Buffer, at: number, word: Buffer): boolean {
-	if (bytes[at + word.length - 1] !== word[word.length - 1]) return false;
-	for (let letter = 0; letter < word.length - 1; letter++)
-		if (bytes[at + letter] !== word[letter]) return false;
-	return true;
-}
+const isEndstream = (bytes: Buffer, at: number) => spells(bytes, at, 'endstream');

@@ -294,8 +294,9 @@ function numberIn(bytes: Buffer, from: number, to: number): number {
 	const plain = !point && digits <= EXACT_DIGITS && isDigit(bytes[from]);
 	return plain ? whole : Number(bytes.toString('latin1', from, to));
 }
+/** Whether `word` is at `at`; its last letter first, so a run of letters fails at once. */
 export function spells(bytes: Buffer, at: number, word: string): boolean {
-	for (let index = 0; index < word.length; index++)
+	for (let index = word.length - 1; index >= 0; index--)
 		if (bytes[at + index] !== word.charCodeAt(index)) return false;
 	return true;
 }
