@@ -3,15 +3,8 @@
 // as it passes; the caller charges each byte. The key is derived once a document, each round charged.
 import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
 import type { PdfBudget } from './pdfBudget';
-import {
-	integerOf,
-	PdfRefused,
-	PdfString,
-	unreadable,
-	type PdfDict,
-	type PdfRef,
-	type PdfValue,
-} from './pdfSyntax';
+import type { PdfDict, PdfRef, PdfValue } from './pdfSyntax';
+import { integerOf, PdfRefused, PdfString, unreadable } from './pdfSyntax';
 
 /** Algorithm 2's padding, which is also the empty password padded. */
 const PADDING = Buffer.from(

@@ -14,9 +14,8 @@ import {
 	PdfLexer,
 	PdfRefused,
 	unreadable,
-	type PdfRef,
-	type PdfValue,
 } from './pdfSyntax';
+import type { PdfRef, PdfValue } from './pdfSyntax';
 import { AT, COMPRESSED, FREE, ObjectStream, Rows, streamSection, tableSection } from './pdfXref';
 
 /** Sections a chain may have; no rows. */

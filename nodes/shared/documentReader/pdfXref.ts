@@ -1,15 +1,8 @@
 // A PDF's cross-reference sections (ISO 32000-1, 7.5.4 and 7.5.8) and object streams (7.5.7): rows
 // kept in typed arrays, each charged as it is read.
 import type { PdfBudget } from './pdfBudget';
-import {
-	dictOf,
-	integerOf,
-	integersOf,
-	isDigit,
-	PdfLexer,
-	unreadable,
-	type PdfDict,
-} from './pdfSyntax';
+import type { PdfDict } from './pdfSyntax';
+import { dictOf, integerOf, integersOf, isDigit, PdfLexer, unreadable } from './pdfSyntax';
 
 /** The largest object number kept (mupdf's); one above it is damage. */
 const MAX_NUMBER = 8_388_607;
