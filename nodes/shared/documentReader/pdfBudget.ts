@@ -31,12 +31,4 @@ export class PdfBudget {
 		this.work.total += units;
 		if (this.work.total > this.work.limit) overBudget();
 	}
-	/** No limit from here: the writer's passes repeat work the read paid for. */
-	unbounded(): void {
-		this.work.limit = Infinity;
-	}
-	/** Whether `bytes` more can be decoded: a stream past it is not started. */
-	canDecode(bytes: number): boolean {
-		return this.work.total + bytes <= this.work.limit;
-	}
 }

@@ -18,9 +18,10 @@ export async function decodeStream(dict: PdfDict, data: Buffer, budget: PdfBudge
 	const options = parameters[0] instanceof PdfDict ? parameters[0] : undefined;
 	return unpredict(inflate(data, budget), options, budget);
 }
-function charge(budget: PdfBudget, bytes: number): void {
-	if (bytes > MAX_STREAM_BYTES || !budget.canDecode(bytes)) overBudget();
-	budget.step(bytes);
+// `bytes` decoded, `units` of them charged: a stream past the budget or MAX_STREAM_BYTES is not started.
+function charge(budget: PdfBudget, bytes: number, units = bytes): void {
+	if (bytes > MAX_STREAM_BYTES || budget.work.total + bytes > budget.work.limit) overBudget();
+	budget.step(units);
 }
 /** The order of the code length code's lengths (RFC 1951, 3.2.7). */
 const ORDER = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];
@@ -81,7 +82,7 @@ function inflate(data: Buffer, budget: PdfBudget): Buffer {
 	};
 	const room = (more: number) => {
 		if (size + more <= out.length) return;
-		if (size + more > MAX_STREAM_BYTES || !budget.canDecode(size + more)) overBudget();
+		charge(budget, size + more, 0);
 		const grown = new Uint8Array(Math.min(MAX_STREAM_BYTES, Math.max(2 * out.length, size + more)));
 		grown.set(out.subarray(0, size));
 		out = grown;

@@ -32,8 +32,8 @@ type Stream = Record<'number' | 'start' | 'end' | 'length', number> & {
 export async function writePdf(file: PdfFile, input: Open): Promise<WrittenPdf> {
 	const writer = new PdfWriter(file);
 	await writer.measure(input);
-	// The passes of `open` repeat the work this one paid for.
-	file.budget.unbounded();
+	// No limit from here: the passes of `open` repeat the work this one paid for.
+	file.budget.work.limit = Infinity;
 	return { size: writer.size, open: async () => writer.bytes(input) };
 }
 class PdfWriter {
