@@ -16,13 +16,9 @@ export interface PdfCipher {
 	aes: boolean;
 	keyOf(ref: number, gen: number): { algorithm: string; key: Buffer };
 }
-/** The document's ciphers: undefined where a kind is not encrypted (an /Identity crypt filter). */
-export interface PdfCrypt {
-	streams?: PdfCipher;
-	strings?: PdfCipher;
-	/** /EncryptMetadata false: metadata streams are not encrypted. */
-	plainMetadata: boolean;
-}
+// The document's ciphers, undefined where a kind is not encrypted (an /Identity crypt filter);
+// `plainMetadata`: /EncryptMetadata false, metadata streams are not encrypted.
+export type PdfCrypt = { streams?: PdfCipher; strings?: PdfCipher; plainMetadata: boolean };
 export function standardDecrypt(encrypt: PdfDict, id: PdfValue | undefined, budget: PdfBudget) {
 	if (encrypt.get('Filter') !== 'Standard') throw new PdfRefused('encrypted');
 	const [version, revision] = [integerOf(encrypt.get('V') ?? 0), integerOf(encrypt.get('R'))];

@@ -54,16 +54,10 @@ export const HEX = new Int8Array(256).map((_, byte) =>
 const ESCAPES = new Uint8Array(256).map((_, byte) => byte);
 for (const [escaped, byte] of ['n\n', 'r\r', 't\t', 'b\b', 'f\f'])
 	ESCAPES[escaped.charCodeAt(0)] = byte.charCodeAt(0);
-export function isWhiteSpace(byte: number): boolean {
-	return CLASS[byte] === 1;
-}
-export function isDigit(byte: number): boolean {
-	return byte >= ZERO && byte <= NINE;
-}
+export const isWhiteSpace = (byte: number) => CLASS[byte] === 1;
+export const isDigit = (byte: number) => byte >= ZERO && byte <= NINE;
 /** Whether `byte` ends a word (white space, a delimiter, or past the end). */
-export function endsWord(byte: number | undefined): boolean {
-	return byte === undefined || CLASS[byte] !== 0;
-}
+export const endsWord = (byte?: number) => byte === undefined || CLASS[byte] !== 0;
 export class PdfLexer {
 	constructor(
 		readonly bytes: Buffer,
@@ -310,12 +304,9 @@ export function lastAtOrBefore(values: ArrayLike<number>, at: number): number {
 	}
 	return high;
 }
-export function isRef(value: PdfValue | undefined): value is PdfRef {
-	return value instanceof Object && 'ref' in value;
-}
-export function dictOf(value: PdfValue | undefined): PdfDict {
-	return value instanceof PdfDict ? value : unreadable();
-}
+export const isRef = (value?: PdfValue): value is PdfRef =>
+	value instanceof Object && 'ref' in value;
+export const dictOf = (value?: PdfValue) => (value instanceof PdfDict ? value : unreadable());
 export function integersOf(value: PdfValue | undefined): number[] {
 	return Array.isArray(value) ? value.map(integerOf) : unreadable();
 }
