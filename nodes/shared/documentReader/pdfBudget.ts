@@ -12,7 +12,6 @@ export function overBudget(): never {
 	throw new PdfRefused('budget', 'it needs more work to read than its size allows');
 }
 export class PdfBudget {
-	/** The units spent so far, and the most this read may spend. */
 	readonly work = { total: 0, limit: 0 };
 	constructor(size: number) {
 		this.sized(size);
@@ -26,7 +25,6 @@ export class PdfBudget {
 	objectStreamBytes(bytes: number): void {
 		this.work.limit = Math.min(MOST, this.work.limit + PER_BYTE * bytes);
 	}
-	/** `units` of work done: past the limit, the document cannot be counted. */
 	step(units: number): void {
 		this.work.total += units;
 		if (this.work.total > this.work.limit) overBudget();

@@ -127,7 +127,7 @@ export class PdfFile {
 		if (encrypt !== undefined && !this.crypt) {
 			// Any fault here ends the read: a file that names its encryption is never read as plain.
 			try {
-				const dict = dictOf(await this.resolved(encrypt, 3));
+				const dict = dictOf(await this.resolved(3, encrypt));
 				this.crypt = standardDecrypt(dict, trailer.get('ID'), this.budget);
 			} catch (error) {
 				throw damage(error) && new PdfRefused('encrypted');
@@ -177,15 +177,12 @@ export class PdfFile {
 		unreadable();
 	}
 	/** `value` with its references resolved, in dictionaries `depth` deep (an encryption's /CF). */
-	private async resolved(
-		value: PdfValue | undefined,
-		depth: number,
-	): Promise<PdfValue | undefined> {
+	private async resolved(depth: number, value?: PdfValue): Promise<PdfValue | undefined> {
 		if (isRef(value)) value = (await this.fetch(value))?.value;
 		if (!(value instanceof PdfDict) || depth === 0) return value;
 		const resolved = new PdfDict();
 		for (const [key, each] of value)
-			resolved.set(key, (await this.resolved(each, depth - 1)) ?? null);
+			resolved.set(key, (await this.resolved(depth - 1, each)) ?? null);
 		return resolved;
 	}
 	/** The chosen table: each number's last row. */
@@ -321,7 +318,6 @@ export class PdfFile {
 		if (lexer.word() !== 'obj' || (ref && (number !== ref.ref || gen !== ref.gen))) unreadable();
 		const value = lexer.value();
 		if (lexer.word() !== 'stream' || !(value instanceof PdfDict)) return { value };
-		// The data starts after the keyword's line end.
 		const start = dataStart(bytes, lexer.at);
 		if (start < bytes.length) {
 			// Kept (/XRef, /ObjStm): its data in the kept bytes, by a direct /Length or one fetched.
