@@ -100,10 +100,10 @@ export function decrypt(cipher: PdfCipher, data: Buffer, ref: number, gen: numbe
 	const out = decrypter.update(data);
 	if (!cipher.aes) return out;
 	const { start, end } = lastBlocksAt(data.length);
-	return out.subarray(0, aesLength(data.length, decrypter.padding(data.subarray(start, end))));
+	return out.subarray(0, decrypter.lengthOf(data.length, data.subarray(start, end)));
 }
 // An encrypted stream's data decrypted as it passes: RC4 byte for byte; AES after its 16-byte IV,
-// whole blocks, its padding cut by the caller, which knows the length (aesLength).
+// whole blocks, its padding cut by the caller, which knows the length (lengthOf).
 export class Decrypter {
 	private readonly key: { algorithm: string; key: Buffer };
 	private iv = Buffer.alloc(0);
@@ -127,23 +127,20 @@ export class Decrypter {
 		}
 		return this.decipher.update(data);
 	}
-	/** The padding's length, from the data's last two whole blocks (`tail`; none where there is one block or none). */
-	padding(tail: Buffer): number {
-		if (tail.length < 32) return 0;
+	/** The length AES data of `length` decrypts to: whole blocks after the IV, less the padding its last two (`tail`) show. */
+	lengthOf(length: number, tail: Buffer): number {
+		const whole = length < 16 ? 0 : length - 16 - ((length - 16) % 16);
+		if (tail.length < 32) return whole;
 		const decipher = createDecipheriv(this.key.algorithm, this.key.key, tail.subarray(0, 16));
 		decipher.setAutoPadding(false);
 		const pad = decipher.update(tail.subarray(16, 32))[15];
-		return pad >= 1 && pad <= 16 ? pad : 0;
+		return Math.max(0, whole - (pad >= 1 && pad <= 16 ? pad : 0));
 	}
 }
 /** Where AES data of `length` bytes has its last two whole blocks (the one before is the last's IV). */
 export function lastBlocksAt(length: number): { start: number; end: number } {
 	const end = length - (Math.max(0, length - 16) % 16);
 	return { start: Math.max(0, end - 32), end };
-}
-/** AES data of `length` bytes decrypts to its whole blocks after the IV, less its padding. */
-export function aesLength(length: number, padding: number): number {
-	return Math.max(0, (length < 16 ? 0 : length - 16 - ((length - 16) % 16)) - padding);
 }
 /** A kind's method: RC4 (V 1, 2), or the crypt filter `key` (/StmF, /StrF) names (V 4, 5). */
 function methodOf(encrypt: PdfDict, version: number, key: string): string {

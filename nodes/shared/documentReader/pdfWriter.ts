@@ -2,7 +2,7 @@
 // (charged to the read's budget) numbers and measures every object; `open` writes the same bytes again.
 import { createHash } from 'node:crypto';
 import type { Open } from './pdfBytes';
-import { aesLength, decrypt, Decrypter, lastBlocksAt, type PdfCipher } from './pdfCrypt';
+import { decrypt, Decrypter, lastBlocksAt, type PdfCipher } from './pdfCrypt';
 import type { Leaf, Owned, PdfFile, PdfObject } from './pdfPages';
 import { isRef, PdfDict, PdfString, type PdfRef, type PdfValue } from './pdfSyntax';
 import { AT, FREE } from './pdfXref';
@@ -85,8 +85,8 @@ class PdfWriter {
 		for await (const [at, part] of pieces(input, tails)) tails[at].bytes.push(part);
 		for (const [at, stream] of aes.entries()) {
 			const decrypter = new Decrypter(stream.cipher!, stream.ref);
-			const padding = decrypter.padding(Buffer.concat(tails[at].bytes));
-			stream.length = aesLength(stream.end - stream.start, padding);
+			const tail = Buffer.concat(tails[at].bytes);
+			stream.length = decrypter.lengthOf(stream.end - stream.start, tail);
 			this.lengths[stream.number] = (await this.objectText(stream.number)).length;
 		}
 		const id = [this.file.trailer.get('ID')].flat();
