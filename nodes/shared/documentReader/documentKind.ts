@@ -16,7 +16,6 @@ export const KIND_TYPES = {
 // The bytes peeked for `%PDF-`. Producers write junk before it, and pdf.js and qpdf read a PDF from its
 // end whatever comes first (1,100 bytes of junk or more): this far in, it is never text.
 export const PEEK_BYTES = 64 * 1024;
-const PNG = '\x89PNG\r\n\x1a\n';
 const OLE2 = '\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1';
 const LATIN1_SPACE = [9, 10, 11, 12, 13, 32, 160];
 /** Sizes of the header BMP's versions put after its file header. */
@@ -26,7 +25,7 @@ const startsWith = (bytes: Buffer, text: string) =>
 /** The kind by first bytes and label; `maybePdf`: `%PDF-` after other bytes, or none where the label says PDF (a PDF if it reads). */
 export function kindOf(first: Buffer, labelMimeType: string): DocumentKind | 'maybePdf' {
 	if (startsWith(first, 'II*\0') || startsWith(first, 'MM\0*')) return 'tiff';
-	if (startsWith(first, PNG)) return 'png';
+	if (startsWith(first, '\x89PNG\r\n\x1a\n')) return 'png';
 	if (startsWith(first, '\xff\xd8\xff')) return 'jpeg';
 	if (startsWith(first, 'GIF87a') || startsWith(first, 'GIF89a')) return 'gif';
 	// "BM" alone starts words too: the reserved fields are zero and the next header has a known size.

@@ -270,9 +270,8 @@ export class PdfString {
 	}
 }
 export function integerOf(value: PdfValue | undefined): number {
-	return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
-		? value
-		: unreadable();
+	const whole = typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+	return whole ? value : unreadable();
 }
 // The number `bytes[from, to)` writes (a sign, digits, at most one point), or NaN: a whole number of
 // up to EXACT_DIGITS from its digits, any other through a string, where the bytes paid for it.

@@ -30,9 +30,8 @@ export class Rows {
 		data[at + 3] = Math.min(second, 2 ** 31 - 1);
 	}
 }
-export type Section = { trailer: PdfDict; rows: Rows };
 /** A classic table from after `xref`: subsections of `first count`, 20-byte entries, `trailer`. */
-export function tableSection(lexer: PdfLexer, budget: PdfBudget): Section {
+export function tableSection(lexer: PdfLexer, budget: PdfBudget) {
 	const bytes = lexer.bytes;
 	const rows = new Rows();
 	for (;;) {
@@ -71,7 +70,7 @@ function digitsAt(bytes: Buffer, at: number, count: number): number {
 	return value;
 }
 /** A cross-reference stream: rows of /W's field widths for the objects of /Index (`first count` pairs). */
-export function streamSection(dict: PdfDict, data: Buffer, budget: PdfBudget): Section {
+export function streamSection(dict: PdfDict, data: Buffer, budget: PdfBudget) {
 	const widths = integersOf(dict.get('W'));
 	if (widths.length !== 3 || widths.some((width) => width > 8)) unreadable();
 	const rowWidth = widths[0] + widths[1] + widths[2];
