@@ -253,9 +253,8 @@ export class PdfBytes {
 			}
 			let after = 0;
 			while (after < 4 && isWhiteSpace(probe[after])) after++;
-			const follows = this.size >= this.dataEnd && isEndstream(probe, after);
 			const carried = this.carry;
-			if (follows) {
+			if (this.size >= this.dataEnd && isEndstream(probe, after)) {
 				if (this.early >= 0) this.used = this.held;
 				this.size -= carried.length;
 				this.data.ends.push(this.size);

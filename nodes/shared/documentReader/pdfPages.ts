@@ -1,6 +1,5 @@
-// A PDF's objects and pages (README.md, "Contract"): the chain of cross-reference sections from
-// `startxref`, or where it does not read, one plain rebuild from the headers the read found; then
-// the page tree's leaves from the catalog. pdfWriter.ts writes what this reads.
+// A PDF's objects and pages as README.md's "Contract" reads them: the chain of cross-reference
+// sections from `startxref` or one plain rebuild, then the page tree. pdfWriter.ts writes what this reads.
 import { OBJECT_COST } from './pdfBudget';
 import { dataStart, PdfBytes, type Open } from './pdfBytes';
 import { decrypt, standardDecrypt, type PdfCrypt } from './pdfCrypt';
@@ -23,12 +22,12 @@ const [MAX_SECTIONS, NONE] = [100, new Int32Array(0)];
 /** Past this many pages a count stops: any Max Pages refuses it, and a forged file costs no more. */
 export const MOST_PAGES = 100_000;
 /** The page attributes a page inherits from its ancestors (ISO 32000-1, 7.7.3.4). */
-export const INHERITED = ['Resources', 'MediaBox', 'CropBox', 'Rotate'] as const;
+const INHERITED = ['Resources', 'MediaBox', 'CropBox', 'Rotate'] as const;
 /** A value and the object it is written in (whose key decrypts its strings; none in an object stream). */
 export type Owned = { value: PdfValue; owner?: PdfRef };
 /** A page counted: its row in the chosen table, or its dictionary given directly in `owner`. */
 export type Leaf = { at: number; dict?: PdfDict; owner?: PdfRef; inherited: Inherited };
-type Inherited = Partial<Record<(typeof INHERITED)[number], Owned>>;
+type Inherited = Partial<Record<string, Owned>>;
 /** An object read; a stream's data: where it is in the document (`range`), or kept (/XRef, /ObjStm). */
 export type PdfObject = { value: PdfValue; range?: { start: number; end: number }; data?: Buffer };
 /** The page count and what the writer needs, or why the PDF cannot be counted. */

@@ -215,10 +215,9 @@ class PdfWriter {
 			owner = this.file.ownerOf(this.file.refOf(at));
 		}
 		const parts = [`/Type /Page /Parent ${ROOT} 0 R`];
-		const inheritedOf: Record<string, Owned | undefined> = inherited;
 		for (const key of PAGE_KEYS) {
 			const own = dict!.get(key);
-			const from = own === undefined ? inheritedOf[key] : { value: own, owner };
+			const from = own === undefined ? inherited[key] : { value: own, owner };
 			if (!from) continue;
 			const value = key === 'Contents' ? await this.references(from.value, isStream) : from.value;
 			const text = this.text(value, from.owner);
