@@ -9,21 +9,15 @@ import { textPages } from './textPages';
 export { KIND_TYPES, type DocumentKind } from './documentKind';
 export type { PdfRefusal } from './pdfSyntax';
 export type { WrittenPdf } from './pdfWriter';
-/** TIFFs and GIFs past this size are not counted. */
 const MAX_IMAGE_BYTES = 64 * 1024 * 1024;
-/** What a document is (`other`: what its label says, uncounted) and its pages. */
+/** What a document is and its pages (README.md, "Entry"). */
 export interface DocumentRead {
 	kind: DocumentKind;
-	/** Undefined where the pages cannot be counted (Word, HTML, a file its label does not match…). */
 	pages: number | undefined;
-	/** The count stopped at the most asked: the document has at least `pages`. */
 	cut?: true;
-	/** Why a PDF cannot be counted: damaged, encrypted with a password, or past the budget. */
 	refused?: PdfRefusal;
-	/** A counted PDF as the node wrote it from its reading: `pages` are its pages. */
 	written?: WrittenPdf;
 }
-// Opened once for kind and pages; the label decides only between text and what no signature names.
 // Text is counted up to `mostPages` only: a limit's refusal reads no more than the limit's worth.
 export async function readDocument(
 	document: { open: Open; mimeType: string; size: number },

@@ -1,6 +1,5 @@
-// The standard security handler (ISO 32000-2, 7.6.4) with the empty password, as the user's, then
-// as the owner's: a file that needs another is refused. Streams and strings are decrypted, a stream
-// as it passes; the caller charges each byte. The key is derived once a document, each round charged.
+// The standard security handler (ISO 32000-2, 7.6.4) as README.md's "Contract" reads it: a stream
+// decrypted as it passes, the caller charging each byte; the key derived once, each round charged.
 import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
 import type { PdfBudget } from './pdfBudget';
 import type { PdfDict, PdfRef, PdfValue } from './pdfSyntax';
@@ -16,8 +15,7 @@ export interface PdfCipher {
 	aes: boolean;
 	keyOf(ref: number, gen: number): { algorithm: string; key: Buffer };
 }
-// The document's ciphers, undefined where a kind is not encrypted (an /Identity crypt filter);
-// `plainMetadata`: /EncryptMetadata false, metadata streams are not encrypted.
+/** The document's ciphers, none where a kind is plain (/Identity); `plainMetadata`: /EncryptMetadata false. */
 export type PdfCrypt = { streams?: PdfCipher; strings?: PdfCipher; plainMetadata: boolean };
 export function standardDecrypt(encrypt: PdfDict, id: PdfValue | undefined, budget: PdfBudget) {
 	if (encrypt.get('Filter') !== 'Standard') throw new PdfRefused('encrypted');
@@ -76,8 +74,7 @@ export function standardDecrypt(encrypt: PdfDict, id: PdfValue | undefined, budg
 		const check = rc4Rounds(key, revision === 2 ? PADDING : md5(PADDING, first));
 		return check.equals(user.subarray(0, check.length)) ? key : undefined;
 	};
-	// The empty password as the user's, then as the owner's: /O holds the user's password encrypted
-	// by the owner's (Algorithm 7).
+	// Then as the owner's: /O holds the user's password encrypted by the owner's (Algorithm 7).
 	let ownerKey = md5(PADDING);
 	for (let round = 0; revision >= 3 && round < 50; round++) ownerKey = md5(ownerKey);
 	const userPassword = rc4Rounds(ownerKey.subarray(0, length), owner.subarray(0, 32), true);
