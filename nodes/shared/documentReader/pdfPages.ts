@@ -320,9 +320,7 @@ export class PdfFile {
 		const start = dataStart(bytes, lexer.at);
 		if (start < bytes.length) {
 			// Kept (/XRef, /ObjStm): its data in the kept bytes, by a direct /Length or one fetched.
-			let length = value.get('Length');
-			if (isRef(length)) length = (await this.fetch(length))?.value;
-			const size = integerOf(length);
+			const size = integerOf(await this.resolved(0, value.get('Length')));
 			if (size > MAX_STREAM_BYTES || start + size > bytes.length) unreadable();
 			return { value, data: bytes.subarray(start, start + size) };
 		}
