@@ -24,18 +24,10 @@ export function unreadable(): never {
 export class PdfDict extends Map<string, PdfValue> {}
 
 // What a token costs besides its bytes, by kind: a stray delimiter pays as a keyword, a whole
-// number below 2^30 allocates nothing, a string is decoded only where read, a dictionary is a Map.
-const TOKEN_COST = {
-	keyword: 14,
-	number: 8,
-	real: 18,
-	reference: 30,
-	name: 15,
-	string: 32,
-	array: 72,
-	dictionary: 80,
-	entry: 64,
-};
+// number below 2^30 allocates nothing, a string is decoded only where read; then what an array,
+// a dictionary (a Map) and each key new to it cost besides their tokens.
+const TOKEN_COST = { keyword: 14, number: 8, real: 18, reference: 30, name: 15, string: 32 };
+const [ARRAY_COST, DICTIONARY_COST, ENTRY_COST] = [72, 80, 64];
 // Arrays and dictionaries nested deeper than MAX_DEPTH are refused (qpdf's odd tokens nest 61); a
 // string's bytes decoded unless asked for all (an ID, a key's: short); digits read exactly (below 2^53).
 const [MAX_DEPTH, MAX_STRING, EXACT_DIGITS] = [100, 1024, 15];
@@ -101,14 +93,14 @@ export class PdfLexer {
 		}
 		if (first === OPEN_ARRAY) {
 			this.at = at + 1;
-			this.charge(this.at - start, TOKEN_COST.array);
+			this.charge(this.at - start, ARRAY_COST);
 			const items: PdfValue[] = [];
 			while (!this.closes(CLOSE_ARRAY, -1)) items.push(this.value(depth + 1));
 			return items;
 		}
 		if (first === LESS && bytes[at + 1] === LESS) {
 			this.at = at + 2;
-			this.charge(this.at - start, TOKEN_COST.dictionary);
+			this.charge(this.at - start, DICTIONARY_COST);
 			const dict = new PdfDict();
 			while (!this.closes(GREATER, GREATER)) {
 				const key = this.value(depth + 1);
@@ -117,7 +109,7 @@ export class PdfLexer {
 				const value = this.value(depth + 1);
 				// A key that is not a name is dropped with its value.
 				if (typeof key !== 'string') continue;
-				if (!dict.has(key)) this.charge(0, TOKEN_COST.entry);
+				if (!dict.has(key)) this.charge(0, ENTRY_COST);
 				dict.set(key, value);
 			}
 			return dict;
