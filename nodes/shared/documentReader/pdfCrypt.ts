@@ -191,6 +191,4 @@ function rc4(cipher: { state: Uint8Array; i: number; j: number }, data: Buffer):
 	[cipher.i, cipher.j] = [i, j];
 	return out;
 }
-function bytesOf(value: PdfValue | undefined): Buffer {
-	return value instanceof PdfString ? value.bytes() : unreadable();
-}
+const bytesOf = (value?: PdfValue) => (value instanceof PdfString ? value.bytes() : unreadable());

@@ -11,12 +11,11 @@ const [DECODE_COST, BITS_COST] = [512, 4];
 // of every producer seen are Flate; any other filter cannot be counted.
 export async function decodeStream(dict: PdfDict, data: Buffer, budget: PdfBudget) {
 	const filters = [dict.get('Filter') ?? []].flat();
-	const parameters = [dict.get('DecodeParms') ?? []].flat();
+	const [options] = [dict.get('DecodeParms') ?? []].flat();
 	charge(budget, data.length + DECODE_COST);
 	if (filters.length === 0) return data;
 	if (filters.length > 1 || !(filters[0] === 'FlateDecode' || filters[0] === 'Fl')) unreadable();
-	const options = parameters[0] instanceof PdfDict ? parameters[0] : undefined;
-	return unpredict(inflate(data, budget), options, budget);
+	return unpredict(inflate(data, budget), options instanceof PdfDict ? options : undefined, budget);
 }
 // `bytes` decoded, `units` of them charged: a stream past the budget or MAX_STREAM_BYTES is not started.
 function charge(budget: PdfBudget, bytes: number, units = bytes): void {
