@@ -257,8 +257,7 @@ export class PdfBytes {
 			if (this.size >= this.dataEnd && isEndstream(probe, after)) {
 				if (this.early >= 0) this.used = this.held;
 				this.size -= carried.length;
-				this.data.ends.push(this.size);
-				this.resume(after + ENDSTREAM.length);
+				this.resume(this.size, after + ENDSTREAM.length);
 				this.append(carried, 0, carried.length);
 			} else if (this.early >= 0) {
 				// Read again in place: the bytes held, then those carried and the rest of this chunk after them.
@@ -266,8 +265,7 @@ export class PdfBytes {
 				this.append(chunk, at, chunk.length);
 				this.pending = this.kept.subarray(this.held, this.used);
 				[this.used, this.size] = [this.held, this.early];
-				this.data.ends.push(this.early);
-				this.resume(0);
+				this.resume(this.early, 0);
 				return chunk.length;
 			} else this.dataEnd = -1;
 			return at;
@@ -279,20 +277,17 @@ export class PdfBytes {
 			if (across >= 0 && across < this.carry.length) {
 				const begun = this.carry.subarray(across);
 				this.size -= begun.length;
-				this.data.ends.push(this.endBefore(this.carry.subarray(0, across), this.size));
-				this.resume(0);
+				this.resume(this.endBefore(this.carry.subarray(0, across), this.size), 0);
 				this.append(begun, 0, begun.length);
 				return at;
 			}
 		}
-		const { at: end, letters } = endstreamIndex(chunk, at);
-		this.budget.step(Math.ceil(letters / LETTERS));
+		const end = this.endstreamAt(chunk, at);
 		if (end >= 0) {
 			this.size += end - at;
 			const before = chunk.subarray(Math.max(at, end - 2), end);
 			const bytes = before.length < 2 ? Buffer.concat([this.carry, before]) : before;
-			this.data.ends.push(this.endBefore(bytes, this.size));
-			this.resume(ENDSTREAM.length);
+			this.resume(this.endBefore(bytes, this.size), ENDSTREAM.length);
 			return end;
 		}
 		this.size += chunk.length - at;
@@ -305,8 +300,7 @@ export class PdfBytes {
 	private hold(chunk: Buffer, at: number, until: number): void {
 		const end = this.size + until - at;
 		if (this.early === -1) {
-			const { at: found, letters } = endstreamIndex(chunk.subarray(0, until + 8), at);
-			this.budget.step(Math.ceil(letters / LETTERS));
+			const found = this.endstreamAt(chunk.subarray(0, until + 8), at);
 			if (found >= 0 && found < until) {
 				const before = chunk.subarray(Math.max(at, found - 2), found);
 				this.early = this.endBefore(before, this.size + found - at);
@@ -325,13 +319,30 @@ export class PdfBytes {
 		const eol = last === 10 ? (second === 13 ? 2 : 1) : last === 13 ? 1 : 0;
 		return Math.max(this.data.starts[this.data.starts.length - 1], at - eol);
 	}
-	/** Keeping again, in a run that starts at the current offset; its first `known` bytes need no search (`endstream`). */
-	private resume(known: number): void {
+	/** The data ends at `end`; keeping again, in a run from the current offset whose first `known` bytes need no search. */
+	private resume(end: number, known: number): void {
+		this.data.ends.push(end);
 		this.skipping = false;
 		this.carry = Buffer.alloc(0);
 		this.runs.file.push(this.size);
 		this.runs.kept.push(this.used);
 		this.searchFrom = this.looked = this.used + known;
+	}
+	// The first `endstream` from `from` (-1: none), each of its letters looked at charged. Any 9 bytes
+	// in a row hold one of every ninth byte, so only those are looked at, and the word is checked only
+	// where that byte is one of its letters: a step costs the same whatever the data, where a native
+	// search slows to a step of two bytes on data of `e`s.
+	private endstreamAt(bytes: Buffer, from: number): number {
+		let [letters, found] = [0, -1];
+		for (let at = from + 8; at < bytes.length && found < 0; at += 9) {
+			const place = IN_ENDSTREAM[bytes[at]];
+			if (place < 0) continue;
+			letters++;
+			if (at - place >= from && isEndstream(bytes, at - place)) found = at - place;
+			else if (place === 6 && at + 9 <= bytes.length && isEndstream(bytes, at)) found = at;
+		}
+		this.budget.step(Math.ceil(letters / LETTERS));
+		return found;
 	}
 }
 /** Where a stream's data starts after its keyword at `at`: past its line's spaces and end. */
@@ -366,19 +377,4 @@ function directLength(bytes: Buffer, at: number): number | undefined {
 /** Each byte's place in `endstream` (`e`: its second, 6), -1 where it has none. */
 const IN_ENDSTREAM = new Int8Array(256).fill(-1);
 for (let at = 0; at < ENDSTREAM.length; at++) IN_ENDSTREAM[ENDSTREAM[at]] = at;
-// The first `endstream` from `from` (-1: none), and the bytes looked at that are its letters. Any 9
-// bytes in a row hold one of every ninth byte, so only those are looked at, and the word is checked
-// only where that byte is one of its letters: a step costs the same whatever the data, where a
-// native search slows to a step of two bytes on data of `e`s.
-function endstreamIndex(bytes: Buffer, from: number): { at: number; letters: number } {
-	let letters = 0;
-	for (let at = from + 8; at < bytes.length; at += 9) {
-		const place = IN_ENDSTREAM[bytes[at]];
-		if (place < 0) continue;
-		letters++;
-		if (at - place >= from && isEndstream(bytes, at - place)) return { at: at - place, letters };
-		if (place === 6 && at + 9 <= bytes.length && isEndstream(bytes, at)) return { at, letters };
-	}
-	return { at: -1, letters };
-}
 const isEndstream = (bytes: Buffer, at: number) => spells(bytes, at, 'endstream');
