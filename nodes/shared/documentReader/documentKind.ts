@@ -17,7 +17,6 @@ export const KIND_TYPES = {
 // end whatever comes first (1,100 bytes of junk or more): this far in, it is never text.
 export const PEEK_BYTES = 64 * 1024;
 const OLE2 = '\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1';
-const LATIN1_SPACE = [9, 10, 11, 12, 13, 32, 160];
 /** Sizes of the header BMP's versions put after its file header. */
 const BMP_HEADER_SIZES = [12, 40, 52, 56, 64, 108, 124];
 const startsWith = (bytes: Buffer, text: string) =>
@@ -40,7 +39,7 @@ export function kindOf(first: Buffer, labelMimeType: string): DocumentKind | 'ma
 	if (labelMimeType !== 'text/plain') return 'other';
 	// Text unless HTML starts it, after a UTF-8 mark and white space as `\s` reads Latin-1: no pattern.
 	let at = startsWith(first, '\xef\xbb\xbf') ? 3 : 0;
-	while (LATIN1_SPACE.includes(first[at])) at++;
+	while ([9, 10, 11, 12, 13, 32, 160].includes(first[at])) at++;
 	const start = first.toString('latin1', at, at + 14).toLowerCase();
 	return start.startsWith('<!doctype html') || start.startsWith('<html') ? 'other' : 'text';
 }
