@@ -114,8 +114,7 @@ class Bytes {
 		}
 		return out;
 	}
-	// Past a chain of GIF sub-blocks (a length byte, that many bytes, up to length 0), those in the
-	// chunk at hand without a wait; whether it ended.
+	/** Past a chain of GIF sub-blocks (a length byte, that many bytes, up to length 0); whether it ended. */
 	async subBlocks(): Promise<boolean> {
 		for (;;) {
 			const { chunk } = this;
@@ -142,8 +141,7 @@ class Bytes {
 }
 /** Reads of a TIFF: a directory before the one read last starts a read from the beginning. */
 const TIFF_READS = 4;
-// A TIFF's image directories, each counted once (a chain that comes back to one ends there),
-// read as the bytes pass: a directory's entry count, then the next one's offset after its entries.
+// A TIFF's image directories, each counted once (a chain that comes back to one ends there).
 async function tiffPages(open: Open, size: number): Promise<number | undefined> {
 	// A bit for each offset in the file: whatever offsets the file chooses, a look-up is one step.
 	const seen = new Uint8Array((size >> 3) + 1);

@@ -7,8 +7,7 @@ export const MAX_STREAM_BYTES = 4 * 1024 * 1024;
 // What a stream decoded costs besides its bytes (its dictionary, its output made: thousands of
 // one-object object streams), and what Flate's data costs a byte besides (its bits walked one by one).
 const [DECODE_COST, BITS_COST] = [512, 4];
-// The stream's data decoded: Flate, or none, then its predictor. Cross-reference and object streams
-// of every producer seen are Flate; any other filter cannot be counted.
+// Flate or no filter, then the predictor: every producer seen writes these streams in Flate.
 export async function decodeStream(dict: PdfDict, data: Buffer, budget: PdfBudget) {
 	const filters = [dict.get('Filter') ?? []].flat();
 	const [options] = [dict.get('DecodeParms') ?? []].flat();

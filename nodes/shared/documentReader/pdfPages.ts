@@ -281,9 +281,8 @@ export class PdfFile {
 			const kept = lastAtOrBefore(this.bytes.keptStreams.offsets, first[streamAt]);
 			if (this.bytes.keptStreams.offsets[kept] !== first[streamAt]) return undefined;
 			const stream = await this.objectStreamAt(kept);
-			return stream && second[at] < stream.numbers.length
-				? { value: stream.value(second[at]) }
-				: undefined;
+			if (!stream || second[at] >= stream.numbers.length) return undefined;
+			return { value: stream.value(second[at]) };
 		} catch (error) {
 			return damage(error) && undefined;
 		}
@@ -324,7 +323,6 @@ export class PdfFile {
 			if (size > MAX_STREAM_BYTES || start + size > bytes.length) unreadable();
 			return { value, data: bytes.subarray(start, start + size) };
 		}
-		// Skipped: where the read found its data.
 		const { starts, ends } = this.bytes.streams;
 		const index = lastAtOrBefore(starts, offset + start);
 		if (offset < 0 || starts[index] !== offset + start) return { value: null };

@@ -1,5 +1,4 @@
-// The PDF the node writes from its own reading (README.md, "What is written"). The first pass
-// (charged to the read's budget) numbers and measures every object; `open` writes the same bytes again.
+// The PDF the node writes from its own reading (README.md, "What is written").
 import { createHash } from 'node:crypto';
 import type { Open } from './pdfBytes';
 import { decrypt, Decrypter, lastBlocksAt, type PdfCipher } from './pdfCrypt';

@@ -1,5 +1,4 @@
-// A PDF's cross-reference sections (ISO 32000-1, 7.5.4 and 7.5.8) and object streams (7.5.7): rows
-// kept in typed arrays, each charged as it is read.
+// Cross-reference sections and object streams (ISO 32000-1, 7.5.4 to 7.5.8): rows charged as read.
 import type { PdfBudget } from './pdfBudget';
 import type { PdfDict } from './pdfSyntax';
 import { dictOf, integerOf, integersOf, isDigit, PdfLexer, unreadable } from './pdfSyntax';
