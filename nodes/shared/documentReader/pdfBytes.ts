@@ -328,8 +328,8 @@ export class PdfBytes {
 		this.runs.kept.push(this.used);
 		this.searchFrom = this.looked = this.used + known;
 	}
-	// The first `endstream` from `from` (-1: none), each of its letters looked at charged. Any 9 bytes
-	// in a row hold one of every ninth byte, so only those are looked at, and the word is checked only
+	// The first `endstream` from `from` (-1: none), its letters looked at charged. Any 9 bytes in a
+	// row hold one of every ninth byte, so only those are looked at, and the word is checked only
 	// where that byte is one of its letters: a step costs the same whatever the data, where a native
 	// search slows to a step of two bytes on data of `e`s.
 	private endstreamAt(bytes: Buffer, from: number): number {

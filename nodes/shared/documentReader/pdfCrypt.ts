@@ -74,7 +74,7 @@ export function standardDecrypt(encrypt: PdfDict, id: PdfValue | undefined, budg
 		const check = rc4Rounds(key, revision === 2 ? PADDING : md5(PADDING, first));
 		return check.equals(user.subarray(0, check.length)) ? key : undefined;
 	};
-	// Then as the owner's: /O holds the user's password encrypted by the owner's (Algorithm 7).
+	// The owner's empty password: /O holds the user's password encrypted by it (Algorithm 7).
 	let ownerKey = md5(PADDING);
 	for (let round = 0; revision >= 3 && round < 50; round++) ownerKey = md5(ownerKey);
 	const userPassword = rc4Rounds(ownerKey.subarray(0, length), owner.subarray(0, 32), true);

@@ -16,7 +16,7 @@ export async function decodeStream(dict: PdfDict, data: Buffer, budget: PdfBudge
 	if (filters.length > 1 || !(filters[0] === 'FlateDecode' || filters[0] === 'Fl')) unreadable();
 	return unpredict(inflate(data, budget), options instanceof PdfDict ? options : undefined, budget);
 }
-// `bytes` decoded, `units` of them charged: a stream past the budget or MAX_STREAM_BYTES is not started.
+// `bytes` decoded, `units` of them charged: past MAX_STREAM_BYTES or the budget, none are.
 function charge(budget: PdfBudget, bytes: number, units = bytes): void {
 	if (bytes > MAX_STREAM_BYTES || budget.work.total + bytes > budget.work.limit) overBudget();
 	budget.step(units);

@@ -1,5 +1,5 @@
-// A PDF's objects and pages as README.md's "Contract" reads them: the chain of cross-reference
-// sections from `startxref` or one plain rebuild, then the page tree. pdfWriter.ts writes what this reads.
+// A PDF's objects and pages as README.md's "Contract" reads them: the chain of sections from
+// `startxref` or one plain rebuild, then the page tree. pdfWriter.ts writes what this reads.
 import { OBJECT_COST } from './pdfBudget';
 import { dataStart, PdfBytes, type Open } from './pdfBytes';
 import { decrypt, standardDecrypt, type PdfCrypt } from './pdfCrypt';
