@@ -84,13 +84,14 @@ export class PdfBytes {
 		const end = run + 1 < this.runs.kept.length ? this.runs.kept[run + 1] : this.used;
 		return from < end ? this.kept.subarray(from, end) : unreadable();
 	}
-	/** The offsets at which `word` starts in the kept bytes, ascending. */
+	/** The offsets at which `word` is written whole in the kept bytes (`/Encrypt`, not `/EncryptMetadata`), ascending. */
 	offsetsOf(word: string): number[] {
 		this.budget.step(Math.ceil(this.used / SEARCHED_BYTES));
 		const found: number[] = [];
 		const kept = this.kept.subarray(0, this.used);
 		for (let at = kept.indexOf(word); at >= 0; at = kept.indexOf(word, at + 1)) {
 			this.budget.step(HEADER_COST);
+			if (!endsWord(kept[at + word.length])) continue;
 			const run = lastAtOrBefore(this.runs.kept, at);
 			found.push(this.runs.file[run] + at - this.runs.kept[run]);
 		}

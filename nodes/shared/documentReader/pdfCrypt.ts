@@ -15,17 +15,34 @@ export interface PdfCipher {
 	aes: boolean;
 	keyOf(ref: number, gen: number): { algorithm: string; key: Buffer };
 }
-/** The document's ciphers, none where a kind is plain (/Identity); `plainMetadata`: /EncryptMetadata false. */
-export type PdfCrypt = { streams?: PdfCipher; strings?: PdfCipher; plainMetadata: boolean };
+/**
+ * The document's ciphers, none where a kind is plain (/Identity); `files`: embedded files' (/EFF),
+ * null where only a password opens them (`locked`: no key); `plainMetadata`: /EncryptMetadata false.
+ */
+export type PdfCrypt = {
+	streams?: PdfCipher;
+	strings?: PdfCipher;
+	files?: PdfCipher | null;
+	locked: boolean;
+	plainMetadata: boolean;
+};
 export function standardDecrypt(encrypt: PdfDict, id: PdfValue | undefined, budget: PdfBudget) {
 	if (encrypt.get('Filter') !== 'Standard') throw new PdfRefused('encrypted');
 	const [version, revision] = [integerOf(encrypt.get('V') ?? 0), integerOf(encrypt.get('R'))];
 	const [streams, strings] = ['StmF', 'StrF'].map((key) => methodOf(encrypt, version, key));
+	const files = methodOf(encrypt, version, 'EFF', encrypt.get('StmF'));
 	const plainMetadata = revision >= 4 && encrypt.get('EncryptMetadata') === false;
 	const ciphers = (keyFor: (method: string) => PdfCipher['keyOf']): PdfCrypt => {
 		const cipher = (method: string) =>
 			method === 'None' ? undefined : { aes: method.startsWith('AES'), keyOf: keyFor(method) };
-		return { streams: cipher(streams), strings: cipher(strings), plainMetadata };
+		const [stream, string, file] = [streams, strings, files].map(cipher);
+		return { streams: stream, strings: string, files: file, locked: false, plainMetadata };
+	};
+	// Where streams and strings are not encrypted, the document reads without the key.
+	const locked = (): PdfCrypt => {
+		if (streams !== 'None' || strings !== 'None')
+			throw new PdfRefused('encrypted', 'it needs a password');
+		return { files: files === 'None' ? undefined : null, locked: true, plainMetadata };
 	};
 	const [owner, user] = [bytesOf(encrypt.get('O')), bytesOf(encrypt.get('U'))];
 	if (revision >= 5) {
@@ -44,12 +61,12 @@ export function standardDecrypt(encrypt: PdfDict, id: PdfValue | undefined, budg
 			if (key.length < 32) unreadable();
 			return ciphers(() => () => ({ algorithm: 'aes-256-cbc', key }));
 		}
-		throw new PdfRefused('encrypted', 'it needs a password');
+		return locked();
 	}
 	const given = encrypt.get('P');
 	const permissions = typeof given === 'number' ? given | 0 : unreadable();
 	// AES-128 keys are 16 bytes whatever /Length says.
-	const aes = streams === 'AESV2' || strings === 'AESV2';
+	const aes = [streams, strings, files].includes('AESV2');
 	const length = revision === 2 ? 5 : aes ? 16 : integerOf(encrypt.get('Length') ?? 40) / 8;
 	if (!Number.isInteger(length) || length < 5 || length > 16) unreadable();
 	const first = Array.isArray(id) && id[0] instanceof PdfString ? id[0].bytes() : Buffer.alloc(0);
@@ -79,7 +96,7 @@ export function standardDecrypt(encrypt: PdfDict, id: PdfValue | undefined, budg
 	for (let round = 0; revision >= 3 && round < 50; round++) ownerKey = md5(ownerKey);
 	const userPassword = rc4Rounds(ownerKey.subarray(0, length), owner.subarray(0, 32), true);
 	const key = keyOf(PADDING) ?? keyOf(userPassword);
-	if (!key) throw new PdfRefused('encrypted', 'it needs a password');
+	if (!key) return locked();
 	// Revision 4's objects are keyed by the file key padded to 16 bytes (Acrobat's short RC4 keys).
 	return ciphers((method) => (ref, gen) => ({
 		algorithm: method === 'AESV2' ? 'aes-128-cbc' : 'rc4',
@@ -139,11 +156,11 @@ export function lastBlocksAt(length: number): { start: number; end: number } {
 	const end = length - (Math.max(0, length - 16) % 16);
 	return { start: Math.max(0, end - 32), end };
 }
-/** A kind's method: RC4 (V 1, 2), or the crypt filter `key` (/StmF, /StrF) names (V 4, 5). */
-function methodOf(encrypt: PdfDict, version: number, key: string): string {
+/** A kind's method: RC4 (V 1, 2), or the crypt filter `key` (/StmF, /StrF, /EFF) names (V 4, 5). */
+function methodOf(encrypt: PdfDict, version: number, key: string, fallback?: PdfValue): string {
 	if (version === 1 || version === 2) return 'V2';
 	if (version !== 4 && version !== 5) throw new PdfRefused('encrypted');
-	const name = encrypt.get(key) ?? 'Identity';
+	const name = encrypt.get(key) ?? fallback ?? 'Identity';
 	if (name === 'Identity') return 'None';
 	const filters = encrypt.get('CF');
 	const filter = filters instanceof Map && typeof name === 'string' ? filters.get(name) : undefined;

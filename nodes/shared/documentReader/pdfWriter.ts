@@ -165,24 +165,29 @@ class PdfWriter {
 			body = `<</Type /Catalog /Pages ${ROOT} 0 R${await this.layersText()}>>`;
 		else if (object?.range && object.value instanceof PdfDict) {
 			const { dict, cipher } = this.uncrypted(object.value);
-			if (this.streamOf[number] === undefined) {
-				const { start, end } = object.range;
-				this.streamOf[number] =
-					this.streams.push({ number, start, end, length: end - start, cipher, ref }) - 1;
+			// A stream that only a password decrypts (an attachment) is written as null.
+			if (cipher !== null) {
+				if (this.streamOf[number] === undefined) {
+					const { start, end } = object.range;
+					this.streamOf[number] =
+						this.streams.push({ number, start, end, length: end - start, cipher, ref }) - 1;
+				}
+				const length = this.streams[this.streamOf[number]].length;
+				return `${number} 0 obj\n${this.dictText(dict, owner, ['Length'], `/Length ${length}`)}\nstream\n`;
 			}
-			const length = this.streams[this.streamOf[number]].length;
-			return `${number} 0 obj\n${this.dictText(dict, owner, ['Length'], `/Length ${length}`)}\nstream\n`;
 		} else if (object && !object.data && !isRef(object.value))
 			body = this.text(object.value, owner) ?? 'null';
 		return `${number} 0 obj\n${body}\nendobj\n`;
 	}
-	/** A stream's dictionary without its /Crypt filter and that filter's /DecodeParms slot, and its decryption. */
-	private uncrypted(dict: PdfDict): { dict: PdfDict; cipher?: PdfCipher } {
+	// A stream's dictionary without its /Crypt filter and that filter's /DecodeParms slot, and its
+	// decryption: null where it needs the key and only a password gives it.
+	private uncrypted(dict: PdfDict): { dict: PdfDict; cipher?: PdfCipher | null } {
 		const crypt = this.file.crypt;
 		const plain = crypt?.plainMetadata && dict.get('Type') === 'Metadata';
+		const own = dict.get('Type') === 'EmbeddedFile' ? crypt?.files : crypt?.streams;
 		const filters = [dict.get('Filter') ?? []].flat();
 		const at = filters.indexOf('Crypt');
-		if (at < 0) return { dict, cipher: plain ? undefined : crypt?.streams };
+		if (at < 0) return { dict, cipher: plain ? undefined : own };
 		const parms = [dict.get('DecodeParms') ?? null].flat();
 		const [parm] = parms.splice(at, 1);
 		filters.splice(at, 1);
@@ -190,7 +195,10 @@ class PdfWriter {
 		const written = new PdfDict(dict).set('Filter', filters).set('DecodeParms', parms);
 		for (const key of ['Filter', 'DecodeParms'])
 			if (![written.get(key)].flat().some((each) => each !== null)) written.delete(key);
-		return { dict: written, cipher: plain || !named ? undefined : crypt?.streams };
+		return {
+			dict: written,
+			cipher: plain || !named ? undefined : crypt?.locked ? null : crypt?.streams,
+		};
 	}
 	/** The catalog's layers: its groups, and of its default configuration only /OFF. */
 	private async layersText(): Promise<string> {

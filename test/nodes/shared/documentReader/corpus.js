@@ -162,7 +162,6 @@ async function main() {
 	await check.close();
 	fs.rmSync(scratch, { recursive: true, force: true });
 
-	const password = (row) => row.refused === 'encrypted';
 	const folders = {};
 	for (const row of rows) {
 		const f = (folders[row.folder] ??= {
@@ -185,7 +184,8 @@ async function main() {
 			f.refused[reason] = (f.refused[reason] ?? 0) + 1;
 		} else f.counted++;
 		if (row.failures.length > 0) f.writtenFails++;
-		row.readNotCounted = row.pages === undefined && row.readBy.length > 0 && !password(row);
+		// A file refused as encrypted is no exception: a reader that counts it opened it.
+		row.readNotCounted = row.pages === undefined && row.readBy.length > 0;
 		if (row.readNotCounted) f.readNotCounted++;
 		row.notAsPdfinfo = PRODUCERS.includes(row.folder) && row.pages !== row.counts.poppler;
 		if (row.notAsPdfinfo) f.notAsPdfinfo++;

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions -- test code, not node code: the rules for what a node may import and use do not apply to it */
 // Issue 87's adversary PDFs (test/nodes/shared/documentReader/support/pdf-crafted.ts) read within the read's budget, and its
 // crafted 50-page PDFs counted by their leaves, or not at all where no reference names a page.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { deflateSync } from 'node:zlib';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { readDocument } from '../../../../nodes/shared/documentReader';
 import { readPdfPages } from '../../../../nodes/shared/documentReader/pdfPages';
 import {
+	ATTACHED,
 	freedCount,
+	lockedAttachment,
 	objectStreamChain,
 	overlappingXrefStreams,
 	shortKeyRc4,
@@ -18,6 +20,7 @@ import {
 	wrongHeaderGeneration,
 } from './support/pdf-crafted';
 import { pdfFixture } from './support/pdf';
+import { writtenPdf } from './support/written';
 import { pageTree } from './support/pdf-build';
 import { assemble } from './support/pdf-classes';
 import { kidsOfOnePage } from './support/pdf-patterns';
@@ -287,5 +290,56 @@ describe('PDF page count: revision 4 RC4 with a 40-bit key, as Acrobat writes it
 		} finally {
 			rmSync(folder, { recursive: true, force: true });
 		}
+	});
+});
+
+describe('PDF page count: only an attachment needs the password', () => {
+	// Streams and strings /Identity, the embedded file by /EFF: the pages read without the key, as
+	// pdf.js and poppler read qpdf's and pdf.js's own such files; the attachment is written as null.
+	it('counted, its attachment null in the written PDF (qpdf --check exits 0); with /StmF encrypted too, refused', async () => {
+		const pdf = lockedAttachment('Identity');
+		const folder = mkdtempSync(join(tmpdir(), 'reader-attachment-'));
+		try {
+			writeFileSync(join(folder, 'original.pdf'), pdf);
+			const requires = spawnSync('qpdf', ['--requires-password', join(folder, 'original.pdf')]);
+			expect(requires.status).toBe(0);
+			execFileSync('qpdf', ['--password=secret', '--check', join(folder, 'original.pdf')]);
+			const read = await readDocument({
+				open: written.openBytes(pdf),
+				mimeType: 'application/pdf',
+				size: pdf.length,
+			});
+			expect({ pages: read.pages, refused: read.refused }).toEqual({
+				pages: 1,
+				refused: undefined,
+			});
+			await written.saveWritten(read.written, join(folder, 'written.pdf'));
+			execFileSync('qpdf', ['--check', join(folder, 'written.pdf')], { stdio: 'pipe' });
+			const text = readFileSync(join(folder, 'written.pdf'), 'latin1');
+			expect([text.includes('/EmbeddedFile'), text.includes('/Encrypt')]).toEqual([false, false]);
+			expect(text).toContain('/FileAttachment');
+		} finally {
+			rmSync(folder, { recursive: true, force: true });
+		}
+		// The empty password its user's: the attachment written decrypted, by /EFF's method.
+		const opened = await writtenPdf(lockedAttachment('Identity', ''));
+		expect(opened.toString('latin1')).toContain(`stream\n${ATTACHED}`);
+		const locked = await read(lockedAttachment('StdCF'));
+		expect({ pages: locked.pages, refused: locked.refused }).toEqual({
+			pages: undefined,
+			refused: 'encrypted',
+		});
+	});
+});
+
+describe('PDF page count: a catalog found without a trailer, /EncryptMetadata in the file', () => {
+	// Only the name /Encrypt keeps the catalog's rebuild from reading the file as plain.
+	it('/EncryptMetadata in the catalog, the trailer /Root renamed: the catalog counted, 3 pages', async () => {
+		const text = pageTree({ pages: 3 }).pdf.toString('latin1');
+		const tagged = text.replace('/Type /Catalog', '/EncryptMetadata true /Type /Catalog');
+		expect(tagged).not.toBe(text);
+		const rootless = tagged.replace('/Root 1 0 R', '/Raat 1 0 R');
+		const { pages, refused } = await read(Buffer.from(rootless, 'latin1'));
+		expect({ pages, refused }).toEqual({ pages: 3, refused: undefined });
 	});
 });

@@ -3,7 +3,7 @@
 // documents that cost a reader more work than their size (an object stream's table read again for
 // every lookup, unfiltered cross-reference streams that overlap), and 50-page documents crafted so
 // a reader that trusts /Count or a cross-reference entry counts fewer pages than pdf.js.
-import { createHash } from 'node:crypto';
+import { createCipheriv, createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { lastSection, pdfLibPdf, structureOf } from './pdf';
 
@@ -304,6 +304,59 @@ export function shortKeyRc4(): Buffer {
 	const rows = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n\r\n`);
 	const table = `xref\n0 6\n0000000000 65535 f\r\n${rows.join('')}`;
 	const trailer = `trailer\n<< /Size 6 /Root 1 0 R /Encrypt 5 0 R >>\nstartxref\n${text.length}\n%%EOF\n`;
+	return Buffer.from(text + table + trailer, 'latin1');
+}
+export const ATTACHED = 'notes attached to the fax';
+/**
+ * A 1-page PDF whose embedded file alone is encrypted (revision 4, AES-128 by /EFF; streams and
+ * strings /Identity) with the user password `secret`, as qpdf's and pdf.js's attachment tests have
+ * it; `streams`: the content stream's filter too, so that the page needs the password. The
+ * attachment holds ATTACHED, encrypted.
+ */
+export function lockedAttachment(streams: 'Identity' | 'StdCF', password = 'secret'): Buffer {
+	const padding = Buffer.from(
+		'28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a',
+		'hex',
+	);
+	const pad = (password: string) =>
+		Buffer.concat([Buffer.from(password, 'latin1'), padding]).subarray(0, 32);
+	const md5 = (...parts: Buffer[]) =>
+		parts.reduce((hash, part) => hash.update(part), createHash('md5')).digest();
+	const hashed50 = (key: Buffer) => {
+		for (let round = 0; round < 50; round++) key = md5(key);
+		return key;
+	};
+	const rounds = (key: Buffer, data: Buffer) =>
+		Array.from({ length: 20 }, (_, round) => round).reduce(
+			(out, round) => rc4(Buffer.from(key.map((byte) => byte ^ round)), out),
+			data,
+		);
+	const O = rounds(hashed50(md5(pad('owner'))), pad(password));
+	const id = Buffer.from('00112233445566778899aabbccddeeff', 'hex');
+	const key = hashed50(md5(pad(password), O, Buffer.from([0xfc, 0xff, 0xff, 0xff]), id));
+	const U = Buffer.concat([rounds(key, md5(padding, id)), Buffer.alloc(16)]);
+	const fileKey = md5(key, Buffer.from([8, 0, 0, 0, 0]), Buffer.from('sAlT')).subarray(0, 16);
+	const cipher = createCipheriv('aes-128-cbc', fileKey, Buffer.alloc(16));
+	const attached = Buffer.concat([Buffer.alloc(16), cipher.update(ATTACHED), cipher.final()]);
+	const objects = [
+		'<< /Type /Catalog /Pages 2 0 R >>',
+		'<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+		'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R /Annots [6 0 R] >>',
+		'<< /Length 17 >>\nstream\n0 0 m 100 100 l S\nendstream',
+		`<< /Filter /Standard /V 4 /R 4 /Length 128 /P -4 /O <${O.toString('hex')}> /U <${U.toString('hex')}> /CF << /StdCF << /CFM /AESV2 /Length 16 /AuthEvent /EFOpen >> >> /StmF /${streams} /StrF /Identity /EFF /StdCF >>`,
+		'<< /Type /Annot /Subtype /FileAttachment /Rect [0 0 20 20] /FS 7 0 R >>',
+		'<< /Type /Filespec /F (notes.txt) /EF << /F 8 0 R >> >>',
+		`<< /Type /EmbeddedFile /Length ${attached.length} >>\nstream\n${attached.toString('latin1')}\nendstream`,
+	];
+	let text = '%PDF-1.6\n';
+	const offsets = objects.map((body, at) => {
+		const offset = text.length;
+		text += `${at + 1} 0 obj\n${body}\nendobj\n`;
+		return offset;
+	});
+	const rows = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n\r\n`);
+	const table = `xref\n0 9\n0000000000 65535 f\r\n${rows.join('')}`;
+	const trailer = `trailer\n<< /Size 9 /Root 1 0 R /Encrypt 5 0 R /ID [<${id.toString('hex')}> <${id.toString('hex')}>] >>\nstartxref\n${text.length}\n%%EOF\n`;
 	return Buffer.from(text + table + trailer, 'latin1');
 }
 function rc4(key: Buffer, data: Buffer): Buffer {
