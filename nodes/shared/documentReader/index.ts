@@ -2,7 +2,7 @@
 import { PEEK_BYTES, kindOf, type DocumentKind } from './documentKind';
 import type { Open } from './pdfBytes';
 import { MOST_PAGES, readPdfPages } from './pdfPages';
-import { PdfRefused, type PdfRefusal } from './pdfSyntax';
+import { refusalOf, type PdfRefusal } from './pdfSyntax';
 import { writePdf, type WrittenPdf } from './pdfWriter';
 import { textPages } from './textPages';
 
@@ -29,18 +29,12 @@ export async function readDocument(
 		const kind = kindOf(first, document.mimeType.toLowerCase());
 		if (kind === 'pdf' || kind === 'maybePdf') {
 			const read = await readPdfPages(open);
-			let refused = read.refused;
-			if (read.file) {
-				try {
-					const written = await writePdf(read.file, document.open);
-					return { kind: 'pdf', pages: read.pages, written };
-				} catch (error) {
-					refused = error instanceof PdfRefused ? error.reason : 'damaged';
-				}
-			}
+			// The PDF written from the reading, or why the writer's first pass refused it.
+			const written = read.file && (await writePdf(read.file, document.open).catch(refusalOf));
+			if (typeof written === 'object') return { kind: 'pdf', pages: read.pages, written };
 			// Bytes before `%PDF-`: a PDF where its structure reads, else what its label says, uncounted.
 			return kind === 'pdf'
-				? { kind: 'pdf', pages: undefined, refused }
+				? { kind: 'pdf', pages: undefined, refused: written ?? read.refused }
 				: { kind: 'other', pages: undefined };
 		}
 		if (kind === 'other') return { kind, pages: undefined };

@@ -11,11 +11,9 @@ export const OBJECT_COST = 64;
 export function overBudget(): never {
 	throw new PdfRefused('budget', 'it needs more work to read than its size allows');
 }
+/** At the absolute cap until the document's size is known (`sized`). */
 export class PdfBudget {
-	readonly work = { total: 0, limit: 0 };
-	constructor(size: number) {
-		this.sized(size);
-	}
+	readonly work = { total: 0, limit: MOST };
 	/** The document's size known: its limit, which the work done before it must be within. */
 	sized(size: number): void {
 		this.work.limit = Math.min(MOST, BASE + PER_BYTE * size);

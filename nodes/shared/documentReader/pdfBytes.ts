@@ -26,8 +26,7 @@ const PADDING = 16;
 export type Open = () => Promise<AsyncIterable<Uint8Array>>;
 // The kept bytes, read once as they stream (each byte looked at once), then by their offsets.
 export class PdfBytes {
-	/** The read's budget: at its absolute cap until the document's size is known. */
-	readonly budget = new PdfBudget(Infinity);
+	readonly budget = new PdfBudget();
 	/** `N G obj` headers found, ascending by offset (each in the run kept). */
 	readonly headers = { offsets: [] as number[], numbers: [] as number[], gens: [] as number[] };
 	/** The headers of streams kept (/XRef, /First), ascending, and which are object streams. */

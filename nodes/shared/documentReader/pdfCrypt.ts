@@ -15,10 +15,8 @@ export interface PdfCipher {
 	aes: boolean;
 	keyOf(ref: number, gen: number): { algorithm: string; key: Buffer };
 }
-/**
- * The document's ciphers, none where a kind is plain (/Identity); `files`: embedded files' (/EFF),
- * null where only a password opens them (`locked`: no key); `plainMetadata`: /EncryptMetadata false.
- */
+// The document's ciphers, none where a kind is plain (/Identity); `files`: embedded files' (/EFF),
+// null where only a password opens them (`locked`: no key); `plainMetadata`: /EncryptMetadata false.
 export type PdfCrypt = {
 	streams?: PdfCipher;
 	strings?: PdfCipher;
@@ -120,18 +118,16 @@ export function decrypt(cipher: PdfCipher, data: Buffer, ref: number, gen: numbe
 // whole blocks, its padding cut by the caller, which knows the length (lengthOf).
 export class Decrypter {
 	private readonly key: { algorithm: string; key: Buffer };
+	private readonly aes: boolean;
 	private iv = Buffer.alloc(0);
 	private decipher?: ReturnType<typeof createDecipheriv>;
 	private readonly rc4 = { state: new Uint8Array(256), i: 0, j: 0 };
-	constructor(
-		private readonly cipher: PdfCipher,
-		{ ref, gen }: PdfRef,
-	) {
-		this.key = cipher.keyOf(ref, gen);
+	constructor(cipher: PdfCipher, { ref, gen }: PdfRef) {
+		[this.key, this.aes] = [cipher.keyOf(ref, gen), cipher.aes];
 		if (!cipher.aes) this.rc4.state = rc4State(this.key.key);
 	}
 	update(data: Buffer): Buffer {
-		if (!this.cipher.aes) return rc4(this.rc4, data);
+		if (!this.aes) return rc4(this.rc4, data);
 		if (!this.decipher) {
 			const taken = Math.min(data.length, 16 - this.iv.length);
 			[this.iv, data] = [Buffer.concat([this.iv, data.subarray(0, taken)]), data.subarray(taken)];

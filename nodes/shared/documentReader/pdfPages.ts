@@ -12,6 +12,7 @@ import {
 	PdfDict,
 	PdfLexer,
 	PdfRefused,
+	refusalOf,
 	unreadable,
 } from './pdfSyntax';
 import type { PdfRef, PdfValue } from './pdfSyntax';
@@ -38,8 +39,7 @@ export async function readPdfPages(open: Open) {
 		await file.read();
 		return { pages: file.leaves.length, file, work: file.budget.work };
 	} catch (error) {
-		const refused = error instanceof PdfRefused ? error.reason : 'damaged';
-		return { refused, work: file?.budget.work };
+		return { refused: refusalOf(error), work: file?.budget.work };
 	}
 }
 /** Whether `error` is damage, which a rebuild or a `null` answers; anything else ends the read. */

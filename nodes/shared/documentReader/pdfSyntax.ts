@@ -16,6 +16,9 @@ export class PdfRefused extends Error {
 		super(`The PDF cannot be counted: ${why}`);
 	}
 }
+/** Why `error` ends a read: its refusal, else damage (a fault no check of the format named). */
+export const refusalOf = (error: unknown): PdfRefusal =>
+	error instanceof PdfRefused ? error.reason : 'damaged';
 /** What every reader of a document's structure throws on bytes that break the format. */
 export function unreadable(): never {
 	throw new PdfRefused('damaged');
@@ -73,8 +76,7 @@ export class PdfLexer {
 		const bytes = this.bytes;
 		const start = this.at;
 		const from = this.pastSpace(start);
-		let at = from;
-		let number = 0;
+		let [at, number] = [from, 0];
 		while (at - from < 15 && isDigit(bytes[at])) number = number * 10 + bytes[at++] - ZERO;
 		this.at = at;
 		this.charge(at - start, TOKEN_COST.number);

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Open } from './pdfBytes';
 import { decrypt, Decrypter, lastBlocksAt, type PdfCipher } from './pdfCrypt';
 import type { Leaf, Owned, PdfFile, PdfObject } from './pdfPages';
-import { isRef, PdfDict, PdfString, type PdfRef, type PdfValue } from './pdfSyntax';
+import { endsWord, isRef, PdfDict, PdfString, type PdfRef, type PdfValue } from './pdfSyntax';
 import { AT, FREE } from './pdfXref';
 
 /** A written PDF: its exact length, and its bytes, made anew at each call. */
@@ -19,9 +19,6 @@ const isStream = ({ range }: PdfObject) => range !== undefined;
 /** An optional content group, as readers check one: a dictionary whose /Name is a string. */
 const isGroup = ({ value, range, data }: PdfObject) =>
 	value instanceof PdfDict && !range && !data && value.get('Name') instanceof PdfString;
-/** 1 where a name writes the byte as `#xx`: white space, delimiters, `#`, outside `!`..`~`. */
-const ESCAPED = new Uint8Array(256).map((_, byte) => (byte < 0x21 || byte > 0x7e ? 1 : 0));
-for (const char of '()<>[]{}/%#') ESCAPED[char.charCodeAt(0)] = 1;
 /** A stream: its object's number, its data's place in the input, the length written, its decryption. */
 type Stream = Record<'number' | 'start' | 'end' | 'length', number> & {
 	cipher?: PdfCipher;
@@ -166,21 +163,19 @@ class PdfWriter {
 		else if (object?.range && object.value instanceof PdfDict) {
 			const { dict, cipher } = this.uncrypted(object.value);
 			// A stream that only a password decrypts (an attachment) is written as null.
-			if (cipher !== null) {
-				if (this.streamOf[number] === undefined) {
-					const { start, end } = object.range;
-					this.streamOf[number] =
-						this.streams.push({ number, start, end, length: end - start, cipher, ref }) - 1;
-				}
-				const length = this.streams[this.streamOf[number]].length;
-				return `${number} 0 obj\n${this.dictText(dict, owner, ['Length'], `/Length ${length}`)}\nstream\n`;
+			if (cipher === null) return `${number} 0 obj\nnull\nendobj\n`;
+			if (this.streamOf[number] === undefined) {
+				const { start, end } = object.range;
+				this.streamOf[number] =
+					this.streams.push({ number, start, end, length: end - start, cipher, ref }) - 1;
 			}
+			const length = this.streams[this.streamOf[number]].length;
+			return `${number} 0 obj\n${this.dictText(dict, owner, ['Length'], `/Length ${length}`)}\nstream\n`;
 		} else if (object && !object.data && !isRef(object.value))
 			body = this.text(object.value, owner) ?? 'null';
 		return `${number} 0 obj\n${body}\nendobj\n`;
 	}
-	// A stream's dictionary without its /Crypt filter and that filter's /DecodeParms slot, and its
-	// decryption: null where it needs the key and only a password gives it.
+	/** A stream's dictionary without its /Crypt filter and /DecodeParms slot; its cipher (null: no key). */
 	private uncrypted(dict: PdfDict): { dict: PdfDict; cipher?: PdfCipher | null } {
 		const crypt = this.file.crypt;
 		const plain = crypt?.plainMetadata && dict.get('Type') === 'Metadata';
@@ -195,10 +190,8 @@ class PdfWriter {
 		const written = new PdfDict(dict).set('Filter', filters).set('DecodeParms', parms);
 		for (const key of ['Filter', 'DecodeParms'])
 			if (![written.get(key)].flat().some((each) => each !== null)) written.delete(key);
-		return {
-			dict: written,
-			cipher: plain || !named ? undefined : crypt?.locked ? null : crypt?.streams,
-		};
+		const keyed = crypt?.locked ? null : crypt?.streams;
+		return { dict: written, cipher: plain || !named ? undefined : keyed };
 	}
 	/** The catalog's layers: its groups, and of its default configuration only /OFF. */
 	private async layersText(): Promise<string> {
@@ -305,13 +298,14 @@ function numberText(value: number): string {
 	const text = value.toFixed(10).replace(/0+$/, '').replace(/\.$/, '');
 	return text === '-0' ? '0' : text;
 }
-/** A name of regular characters, `#xx` for the rest; undefined where it holds a NUL. */
+/** A name of regular characters from `!` to `~` but `#`, `#xx` for the rest; undefined where it holds a NUL. */
 function nameText(name: string): string | undefined {
 	let out = '/';
 	for (let at = 0; at < name.length; at++) {
 		const code = name.charCodeAt(at) & 255;
 		if (code === 0) return undefined;
-		out += ESCAPED[code] ? `#${code.toString(16).padStart(2, '0')}` : name[at];
+		const escaped = code < 0x21 || code > 0x7e || code === 35 || endsWord(code);
+		out += escaped ? `#${code.toString(16).padStart(2, '0')}` : name[at];
 	}
 	return out;
 }

@@ -6,9 +6,15 @@ import { PdfBudget } from '../../../../nodes/shared/documentReader/pdfBudget';
 import { decodeStream } from '../../../../nodes/shared/documentReader/pdfFilters';
 import { PdfLexer, type PdfDict } from '../../../../nodes/shared/documentReader/pdfSyntax';
 
+/** A budget for a document of `size` bytes. */
+const sizedBudget = (size: number) => {
+	const budget = new PdfBudget();
+	budget.sized(size);
+	return budget;
+};
 const dict = (text: string) => new PdfLexer(Buffer.from(text, 'latin1')).value() as PdfDict;
 const decode = async (parameters: string, data: Buffer, size = 1024 * 1024) =>
-	await decodeStream(dict(parameters), data, new PdfBudget(size));
+	await decodeStream(dict(parameters), data, sizedBudget(size));
 const hex = (data: Buffer) => Buffer.from(`${data.toString('hex').replace(/(..)/g, '$1 ')}>`);
 
 /** ASCII85 of `data` (7.4.3): groups of four bytes as five characters, `z` for zeros. */
@@ -112,13 +118,13 @@ describe('PDF stream filters', () => {
 	});
 
 	it('charges data without a filter and predictor output to the budget: a small document cannot decode 4 MB', async () => {
-		const budget = new PdfBudget(1000);
+		const budget = sizedBudget(1000);
 		const rows = Buffer.alloc(3 * 1024 * 1024);
 		await expect(
 			decodeStream(dict('<< /DecodeParms << /Predictor 12 /Columns 7 >> >>'), rows, budget),
 		).rejects.toThrow('more work');
 		expect(budget.work.total).toBeLessThanOrEqual(budget.work.limit);
-		const large = new PdfBudget(8 * 1024 * 1024);
+		const large = sizedBudget(8 * 1024 * 1024);
 		expect((await decodeStream(dict('<< >>'), rows, large)).length).toBe(rows.length);
 		// Its bytes, and what any stream's decoding costs besides them.
 		expect(large.work.total - rows.length).toBeGreaterThan(0);
