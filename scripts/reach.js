@@ -18,7 +18,7 @@ const MODULES = ['nodes/shared/documentReader'];
 
 /** The reaches with a target: the most files, or lines, each may open. */
 const TARGETS = [
-	{ file: 'nodes/FaxPlus/fax/send/operation.ts', maxFiles: 40, maxLines: 7629 },
+	{ file: 'nodes/FaxPlus/fax/send/operation.ts', maxFiles: 40, maxLines: 7558 },
 	{ file: 'nodes/FaxPlus/fax/get.operation.ts', maxFiles: 16, maxLines: 1999 },
 	{ file: 'nodes/FaxPlusTrigger/webhook.ts', maxFiles: 12 },
 ];
