@@ -15,32 +15,36 @@ export interface PdfCipher {
 	aes: boolean;
 	keyOf(ref: number, gen: number): { algorithm: string; key: Buffer };
 }
-// The document's ciphers, none where a kind is plain (/Identity); `files`: embedded files' (/EFF),
-// null where only a password opens them (`locked`: no key); `plainMetadata`: /EncryptMetadata false.
+// The document's ciphers, none where a kind is plain (/Identity); `named`: a stream's own /Crypt
+// filter's (refused where only a password gives it); `plainMetadata`: /EncryptMetadata false.
 export type PdfCrypt = {
 	streams?: PdfCipher;
 	strings?: PdfCipher;
-	files?: PdfCipher | null;
-	locked: boolean;
+	named: (name: PdfValue | undefined) => PdfCipher | undefined;
 	plainMetadata: boolean;
 };
 export function standardDecrypt(encrypt: PdfDict, id: PdfValue | undefined, budget: PdfBudget) {
 	if (encrypt.get('Filter') !== 'Standard') throw new PdfRefused('encrypted');
 	const [version, revision] = [integerOf(encrypt.get('V') ?? 0), integerOf(encrypt.get('R'))];
-	const [streams, strings] = ['StmF', 'StrF'].map((key) => methodOf(encrypt, version, key));
-	const files = methodOf(encrypt, version, 'EFF', encrypt.get('StmF'));
+	if (![1, 2, 4, 5].includes(version)) throw new PdfRefused('encrypted');
+	const kind = (key: string) => (version < 4 ? 'V2' : methodOf(encrypt, version, encrypt.get(key)));
+	const [streams, strings] = [kind('StmF'), kind('StrF')];
 	const plainMetadata = revision >= 4 && encrypt.get('EncryptMetadata') === false;
 	const ciphers = (keyFor: (method: string) => PdfCipher['keyOf']): PdfCrypt => {
 		const cipher = (method: string) =>
 			method === 'None' ? undefined : { aes: method.startsWith('AES'), keyOf: keyFor(method) };
-		const [stream, string, file] = [streams, strings, files].map(cipher);
-		return { streams: stream, strings: string, files: file, locked: false, plainMetadata };
+		const named = (name?: PdfValue) => cipher(methodOf(encrypt, version, name));
+		return { streams: cipher(streams), strings: cipher(strings), named, plainMetadata };
 	};
-	// Where streams and strings are not encrypted, the document reads without the key.
+	// No key: the file reads where only its embedded files need one, as opened (/EFOpen): pdf.js's.
 	const locked = (): PdfCrypt => {
-		if (streams !== 'None' || strings !== 'None')
-			throw new PdfRefused('encrypted', 'it needs a password');
-		return { files: files === 'None' ? undefined : null, locked: true, plainMetadata };
+		const [filters, name] = [encrypt.get('CF'), encrypt.get('EFF')];
+		const files = filters instanceof Map && typeof name === 'string' && filters.get(name);
+		const onOpen = files instanceof Map && files.get('AuthEvent') === 'EFOpen';
+		if (streams !== 'None' || strings !== 'None' || !onOpen) needsPassword();
+		const named = (name?: PdfValue) =>
+			methodOf(encrypt, version, name) === 'None' ? undefined : needsPassword();
+		return { named, plainMetadata };
 	};
 	const [owner, user] = [bytesOf(encrypt.get('O')), bytesOf(encrypt.get('U'))];
 	if (revision >= 5) {
@@ -64,7 +68,7 @@ export function standardDecrypt(encrypt: PdfDict, id: PdfValue | undefined, budg
 	const given = encrypt.get('P');
 	const permissions = typeof given === 'number' ? given | 0 : unreadable();
 	// AES-128 keys are 16 bytes whatever /Length says.
-	const aes = [streams, strings, files].includes('AESV2');
+	const aes = streams === 'AESV2' || strings === 'AESV2';
 	const length = revision === 2 ? 5 : aes ? 16 : integerOf(encrypt.get('Length') ?? 40) / 8;
 	if (!Number.isInteger(length) || length < 5 || length > 16) unreadable();
 	const first = Array.isArray(id) && id[0] instanceof PdfString ? id[0].bytes() : Buffer.alloc(0);
@@ -152,12 +156,13 @@ export function lastBlocksAt(length: number): { start: number; end: number } {
 	const end = length - (Math.max(0, length - 16) % 16);
 	return { start: Math.max(0, end - 32), end };
 }
-/** A kind's method: RC4 (V 1, 2), or the crypt filter `key` (/StmF, /StrF, /EFF) names (V 4, 5). */
-function methodOf(encrypt: PdfDict, version: number, key: string, fallback?: PdfValue): string {
-	if (version === 1 || version === 2) return 'V2';
-	if (version !== 4 && version !== 5) throw new PdfRefused('encrypted');
-	const name = encrypt.get(key) ?? fallback ?? 'Identity';
+function needsPassword(): never {
+	throw new PdfRefused('encrypted', 'it needs a password');
+}
+/** The method of the crypt filter `name`: /Identity's none; below V 4, where there are none, RC4. */
+function methodOf(encrypt: PdfDict, version: number, name: PdfValue = 'Identity'): string {
 	if (name === 'Identity') return 'None';
+	if (version < 4) return 'V2';
 	const filters = encrypt.get('CF');
 	const filter = filters instanceof Map && typeof name === 'string' ? filters.get(name) : undefined;
 	const method = filter instanceof Map ? (filter.get('CFM') ?? 'None') : unreadable();

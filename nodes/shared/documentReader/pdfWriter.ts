@@ -161,9 +161,7 @@ class PdfWriter {
 		else if (number === CATALOG)
 			body = `<</Type /Catalog /Pages ${ROOT} 0 R${await this.layersText()}>>`;
 		else if (object?.range && object.value instanceof PdfDict) {
-			const { dict, cipher } = this.uncrypted(object.value);
-			// A stream that only a password decrypts (an attachment) is written as null.
-			if (cipher === null) return `${number} 0 obj\nnull\nendobj\n`;
+			const { dict, cipher } = await this.uncrypted(object.value);
 			if (this.streamOf[number] === undefined) {
 				const { start, end } = object.range;
 				this.streamOf[number] =
@@ -175,23 +173,21 @@ class PdfWriter {
 			body = this.text(object.value, owner) ?? 'null';
 		return `${number} 0 obj\n${body}\nendobj\n`;
 	}
-	/** A stream's dictionary without its /Crypt filter and /DecodeParms slot; its cipher (null: no key). */
-	private uncrypted(dict: PdfDict): { dict: PdfDict; cipher?: PdfCipher | null } {
-		const crypt = this.file.crypt;
-		const plain = crypt?.plainMetadata && dict.get('Type') === 'Metadata';
-		const own = dict.get('Type') === 'EmbeddedFile' ? crypt?.files : crypt?.streams;
-		const filters = [dict.get('Filter') ?? []].flat();
+	/** A stream's dictionary without its /Crypt filter and /DecodeParms slot (read through references), and its cipher. */
+	private async uncrypted(dict: PdfDict): Promise<{ dict: PdfDict; cipher?: PdfCipher }> {
+		const [crypt, file] = [this.file.crypt, this.file];
+		const plain = crypt?.plainMetadata && (await file.resolved(0, dict.get('Type'))) === 'Metadata';
+		const filters = [(await file.resolved(1, dict.get('Filter'))) ?? []].flat();
 		const at = filters.indexOf('Crypt');
-		if (at < 0) return { dict, cipher: plain ? undefined : own };
-		const parms = [dict.get('DecodeParms') ?? null].flat();
+		if (at < 0) return { dict, cipher: plain ? undefined : crypt?.streams };
+		const parms = [(await file.resolved(2, dict.get('DecodeParms'))) ?? null].flat();
 		const [parm] = parms.splice(at, 1);
 		filters.splice(at, 1);
-		const named = parm instanceof PdfDict && (parm.get('Name') ?? 'Identity') !== 'Identity';
+		const name = parm instanceof PdfDict ? parm.get('Name') : undefined;
 		const written = new PdfDict(dict).set('Filter', filters).set('DecodeParms', parms);
 		for (const key of ['Filter', 'DecodeParms'])
 			if (![written.get(key)].flat().some((each) => each !== null)) written.delete(key);
-		const keyed = crypt?.locked ? null : crypt?.streams;
-		return { dict: written, cipher: plain || !named ? undefined : keyed };
+		return { dict: written, cipher: plain ? undefined : crypt?.named(name) };
 	}
 	/** The catalog's layers: its groups, and of its default configuration only /OFF. */
 	private async layersText(): Promise<string> {
@@ -254,7 +250,7 @@ class PdfWriter {
 		}
 		return `<<${parts.join(' ')}>>`;
 	}
-	/** A value in plain syntax; undefined for a name holding a NUL (its entry is dropped). */
+	/** A value in plain syntax (undefined: a name holding a NUL, its entry dropped); no /EF: no attachment is sent. */
 	private text(value: PdfValue, owner: PdfRef | undefined): string | undefined {
 		if (value === null || typeof value === 'boolean') return String(value);
 		if (typeof value === 'number') return numberText(value);
@@ -268,7 +264,7 @@ class PdfWriter {
 			const number = this.resolve(value);
 			return number > 0 ? `${number} 0 R` : 'null';
 		}
-		if (value instanceof PdfDict) return this.dictText(value, owner, [], '');
+		if (value instanceof PdfDict) return this.dictText(value, owner, ['EF'], '');
 		const items = value.map((item) => this.text(item, owner)).filter((text) => text !== undefined);
 		return `[${items.join(' ')}]`;
 	}

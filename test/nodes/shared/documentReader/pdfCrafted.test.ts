@@ -10,6 +10,7 @@ import { readDocument } from '../../../../nodes/shared/documentReader';
 import { readPdfPages } from '../../../../nodes/shared/documentReader/pdfPages';
 import {
 	ATTACHED,
+	DRAWN,
 	freedCount,
 	lockedAttachment,
 	objectStreamChain,
@@ -294,41 +295,53 @@ describe('PDF page count: revision 4 RC4 with a 40-bit key, as Acrobat writes it
 });
 
 describe('PDF page count: only an attachment needs the password', () => {
-	// Streams and strings /Identity, the embedded file by /EFF: the pages read without the key, as
-	// pdf.js and poppler read qpdf's and pdf.js's own such files; the attachment is written as null.
-	it('counted, its attachment null in the written PDF (qpdf --check exits 0); with /StmF encrypted too, refused', async () => {
-		const pdf = lockedAttachment('Identity');
+	// Streams and strings /Identity, the embedded file by /EFF, asked for as it is opened: the pages
+	// read without the key, as pdf.js and poppler read qpdf's and pdf.js's own such files.
+	const writtenText = async (pdf: Buffer) => (await writtenPdf(pdf)).toString('latin1');
+	it('counted; the written PDF holds no embedded file, whether or not the empty password opens it (qpdf --check exits 0)', async () => {
+		const pdf = lockedAttachment();
 		const folder = mkdtempSync(join(tmpdir(), 'reader-attachment-'));
 		try {
 			writeFileSync(join(folder, 'original.pdf'), pdf);
 			const requires = spawnSync('qpdf', ['--requires-password', join(folder, 'original.pdf')]);
 			expect(requires.status).toBe(0);
 			execFileSync('qpdf', ['--password=secret', '--check', join(folder, 'original.pdf')]);
-			const read = await readDocument({
+			const text = await writtenText(pdf);
+			writeFileSync(join(folder, 'written.pdf'), text, 'latin1');
+			execFileSync('qpdf', ['--check', join(folder, 'written.pdf')], { stdio: 'pipe' });
+			expect(text).toContain('/FileAttachment');
+			expect(['/EF ', '/EmbeddedFile', '/Encrypt'].filter((name) => text.includes(name))).toEqual(
+				[],
+			);
+		} finally {
+			rmSync(folder, { recursive: true, force: true });
+		}
+		// The empty password its user's: the attachment decrypts, and still is not sent.
+		const opened = await writtenText(lockedAttachment({ password: '' }));
+		expect([opened.includes('/EF '), opened.includes(ATTACHED)]).toEqual([false, false]);
+	});
+
+	it('refused where the page needs the password: /StmF, /EFF asked for at opening, a /Crypt filter of the content', async () => {
+		for (const pdf of [
+			lockedAttachment({ streams: 'StdCF' }),
+			lockedAttachment({ authEvent: 'DocOpen' }),
+			lockedAttachment({ content: 'crypt' }),
+		]) {
+			const { pages, refused } = await readDocument({
 				open: written.openBytes(pdf),
 				mimeType: 'application/pdf',
 				size: pdf.length,
 			});
-			expect({ pages: read.pages, refused: read.refused }).toEqual({
-				pages: 1,
-				refused: undefined,
-			});
-			await written.saveWritten(read.written, join(folder, 'written.pdf'));
-			execFileSync('qpdf', ['--check', join(folder, 'written.pdf')], { stdio: 'pipe' });
-			const text = readFileSync(join(folder, 'written.pdf'), 'latin1');
-			expect([text.includes('/EmbeddedFile'), text.includes('/Encrypt')]).toEqual([false, false]);
-			expect(text).toContain('/FileAttachment');
-		} finally {
-			rmSync(folder, { recursive: true, force: true });
+			expect({ pages, refused }).toEqual({ pages: undefined, refused: 'encrypted' });
 		}
-		// The empty password its user's: the attachment written decrypted, by /EFF's method.
-		const opened = await writtenPdf(lockedAttachment('Identity', ''));
-		expect(opened.toString('latin1')).toContain(`stream\n${ATTACHED}`);
-		const locked = await read(lockedAttachment('StdCF'));
-		expect({ pages: locked.pages, refused: locked.refused }).toEqual({
-			pages: undefined,
-			refused: 'encrypted',
-		});
+	});
+
+	// A stream's own /Crypt filter, its /Filter and /DecodeParms given by reference as readers follow them.
+	it('a content stream with a /Crypt filter of its own, named in place or by reference: written decrypted', async () => {
+		for (const content of ['crypt', 'cryptByReference'] as const) {
+			const text = await writtenText(lockedAttachment({ password: '', content }));
+			expect(text).toContain(`stream\n${DRAWN}\nendstream`);
+		}
 	});
 });
 

@@ -307,13 +307,25 @@ export function shortKeyRc4(): Buffer {
 	return Buffer.from(text + table + trailer, 'latin1');
 }
 export const ATTACHED = 'notes attached to the fax';
+export const DRAWN = '0 0 m 100 100 l S';
 /**
- * A 1-page PDF whose embedded file alone is encrypted (revision 4, AES-128 by /EFF; streams and
- * strings /Identity) with the user password `secret`, as qpdf's and pdf.js's attachment tests have
- * it; `streams`: the content stream's filter too, so that the page needs the password. The
- * attachment holds ATTACHED, encrypted.
+ * A 1-page PDF whose embedded file alone is encrypted (revision 4, AES-128 by /EFF, asked for as it
+ * is opened: /AuthEvent /EFOpen; streams and strings /Identity) with the user password `password`,
+ * as qpdf's and pdf.js's attachment tests have it. The attachment holds ATTACHED, the page draws
+ * DRAWN. `streams`: /StmF's filter; `authEvent`: /EFF's; `content`: the content stream encrypted by
+ * a /Crypt filter of its own, its /Filter and /DecodeParms written in place or by reference.
  */
-export function lockedAttachment(streams: 'Identity' | 'StdCF', password = 'secret'): Buffer {
+export function lockedAttachment({
+	streams = 'Identity',
+	password = 'secret',
+	authEvent = 'EFOpen',
+	content = 'plain',
+}: {
+	streams?: 'Identity' | 'StdCF';
+	password?: string;
+	authEvent?: 'EFOpen' | 'DocOpen';
+	content?: 'plain' | 'crypt' | 'cryptByReference';
+} = {}): Buffer {
 	const padding = Buffer.from(
 		'28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a',
 		'hex',
@@ -335,18 +347,33 @@ export function lockedAttachment(streams: 'Identity' | 'StdCF', password = 'secr
 	const id = Buffer.from('00112233445566778899aabbccddeeff', 'hex');
 	const key = hashed50(md5(pad(password), O, Buffer.from([0xfc, 0xff, 0xff, 0xff]), id));
 	const U = Buffer.concat([rounds(key, md5(padding, id)), Buffer.alloc(16)]);
-	const fileKey = md5(key, Buffer.from([8, 0, 0, 0, 0]), Buffer.from('sAlT')).subarray(0, 16);
-	const cipher = createCipheriv('aes-128-cbc', fileKey, Buffer.alloc(16));
-	const attached = Buffer.concat([Buffer.alloc(16), cipher.update(ATTACHED), cipher.final()]);
+	/** `data` of object `number` encrypted by AESV2 (a zero IV). */
+	const aes = (number: number, data: string) => {
+		const objectKey = md5(key, Buffer.from([number, 0, 0, 0, 0]), Buffer.from('sAlT'));
+		const cipher = createCipheriv('aes-128-cbc', objectKey, Buffer.alloc(16));
+		return Buffer.concat([Buffer.alloc(16), cipher.update(data), cipher.final()]);
+	};
+	const [attached, drawn] = [
+		aes(8, ATTACHED),
+		content === 'plain' ? Buffer.from(DRAWN) : aes(4, DRAWN),
+	];
+	const crypt =
+		content === 'crypt'
+			? ' /Filter [/Crypt] /DecodeParms [<< /Name /StdCF >>]'
+			: content === 'cryptByReference'
+				? ' /Filter 9 0 R /DecodeParms 10 0 R'
+				: '';
 	const objects = [
 		'<< /Type /Catalog /Pages 2 0 R >>',
 		'<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
 		'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R /Annots [6 0 R] >>',
-		'<< /Length 17 >>\nstream\n0 0 m 100 100 l S\nendstream',
-		`<< /Filter /Standard /V 4 /R 4 /Length 128 /P -4 /O <${O.toString('hex')}> /U <${U.toString('hex')}> /CF << /StdCF << /CFM /AESV2 /Length 16 /AuthEvent /EFOpen >> >> /StmF /${streams} /StrF /Identity /EFF /StdCF >>`,
+		`<< /Length ${drawn.length}${crypt} >>\nstream\n${drawn.toString('latin1')}\nendstream`,
+		`<< /Filter /Standard /V 4 /R 4 /Length 128 /P -4 /O <${O.toString('hex')}> /U <${U.toString('hex')}> /CF << /StdCF << /CFM /AESV2 /Length 16 /AuthEvent /${authEvent} >> >> /StmF /${streams} /StrF /Identity /EFF /StdCF >>`,
 		'<< /Type /Annot /Subtype /FileAttachment /Rect [0 0 20 20] /FS 7 0 R >>',
 		'<< /Type /Filespec /F (notes.txt) /EF << /F 8 0 R >> >>',
 		`<< /Type /EmbeddedFile /Length ${attached.length} >>\nstream\n${attached.toString('latin1')}\nendstream`,
+		'[/Crypt]',
+		'[<< /Name /StdCF >>]',
 	];
 	let text = '%PDF-1.6\n';
 	const offsets = objects.map((body, at) => {
@@ -355,8 +382,8 @@ export function lockedAttachment(streams: 'Identity' | 'StdCF', password = 'secr
 		return offset;
 	});
 	const rows = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n\r\n`);
-	const table = `xref\n0 9\n0000000000 65535 f\r\n${rows.join('')}`;
-	const trailer = `trailer\n<< /Size 9 /Root 1 0 R /Encrypt 5 0 R /ID [<${id.toString('hex')}> <${id.toString('hex')}>] >>\nstartxref\n${text.length}\n%%EOF\n`;
+	const table = `xref\n0 11\n0000000000 65535 f\r\n${rows.join('')}`;
+	const trailer = `trailer\n<< /Size 11 /Root 1 0 R /Encrypt 5 0 R /ID [<${id.toString('hex')}> <${id.toString('hex')}>] >>\nstartxref\n${text.length}\n%%EOF\n`;
 	return Buffer.from(text + table + trailer, 'latin1');
 }
 function rc4(key: Buffer, data: Buffer): Buffer {
