@@ -238,26 +238,9 @@ export async function withCount(count: string, pages = 50): Promise<Buffer> {
  * owner password `owner` (ISO 32000-1, algorithms 2 to 5); its strings are left plain.
  */
 export async function passwordProtected(owner: string): Promise<Buffer> {
-	const padding = Buffer.from(
-		'28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a',
-		'hex',
-	);
-	const pad = (password: string) =>
-		Buffer.concat([Buffer.from(password, 'latin1'), padding]).subarray(0, 32);
-	const md5 = (...parts: Buffer[]) =>
-		parts.reduce((hash, part) => hash.update(part), createHash('md5')).digest();
-	const hashed50 = (key: Buffer) => {
-		for (let round = 0; round < 50; round++) key = md5(key);
-		return key;
-	};
-	const rounds = (key: Buffer, data: Buffer) =>
-		Array.from({ length: 20 }, (_, round) => round).reduce(
-			(out, round) => rc4(Buffer.from(key.map((byte) => byte ^ round)), out),
-			data,
-		);
-	const O = rounds(hashed50(md5(pad(owner))), pad('secret'));
+	const O = rc4Rounds(hashed50(md5(pad(owner))), pad('secret'));
 	const key = hashed50(md5(pad('secret'), O, Buffer.from([0xfc, 0xff, 0xff, 0xff])));
-	const U = Buffer.concat([rounds(key, md5(padding)), Buffer.alloc(16)]);
+	const U = Buffer.concat([rc4Rounds(key, md5(PADDING)), Buffer.alloc(16)]);
 	const encrypt = `/Encrypt << /Filter /Standard /V 2 /R 3 /Length 128 /P -4 /O <${O.toString('hex')}> /U <${U.toString('hex')}> >>`;
 	const pdf = await pdfLibPdf(7, false);
 	const at = pdf.lastIndexOf('/Root');
@@ -268,24 +251,9 @@ export async function passwordProtected(owner: string): Promise<Buffer> {
  * key (the empty user password): the 5-byte file key padded with zeros to 16 before each object's.
  */
 export function shortKeyRc4(): Buffer {
-	const padding = Buffer.from(
-		'28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a',
-		'hex',
-	);
-	const md5 = (...parts: Buffer[]) =>
-		parts.reduce((hash, part) => hash.update(part), createHash('md5')).digest();
-	const hashed50 = (key: Buffer) => {
-		for (let round = 0; round < 50; round++) key = md5(key).subarray(0, 5);
-		return key;
-	};
-	const rounds = (key: Buffer, data: Buffer) =>
-		Array.from({ length: 20 }, (_, round) => round).reduce(
-			(out, round) => rc4(Buffer.from(key.map((byte) => byte ^ round)), out),
-			data,
-		);
-	const O = rounds(hashed50(md5(padding).subarray(0, 5)), padding);
-	const key = hashed50(md5(padding, O, Buffer.from([0xfc, 0xff, 0xff, 0xff])).subarray(0, 5));
-	const U = Buffer.concat([rounds(key, md5(padding)), Buffer.alloc(16)]);
+	const O = rc4Rounds(hashed50(md5(PADDING).subarray(0, 5), 5), PADDING);
+	const key = hashed50(md5(PADDING, O, Buffer.from([0xfc, 0xff, 0xff, 0xff])).subarray(0, 5), 5);
+	const U = Buffer.concat([rc4Rounds(key, md5(PADDING)), Buffer.alloc(16)]);
 	const objectKey = md5(key, Buffer.alloc(11), Buffer.from([4, 0, 0, 0, 0]));
 	const data = rc4(objectKey, deflateSync('0 0 m 100 100 l S'));
 	const objects = [
@@ -295,16 +263,7 @@ export function shortKeyRc4(): Buffer {
 		`<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n${data.toString('latin1')}\nendstream`,
 		`<< /Filter /Standard /V 4 /R 4 /Length 40 /P -4 /O <${O.toString('hex')}> /U <${U.toString('hex')}> /CF << /StdCF << /CFM /V2 /Length 5 /AuthEvent /DocOpen >> >> /StmF /StdCF /StrF /StdCF >>`,
 	];
-	let text = '%PDF-1.6\n';
-	const offsets = objects.map((body, at) => {
-		const offset = text.length;
-		text += `${at + 1} 0 obj\n${body}\nendobj\n`;
-		return offset;
-	});
-	const rows = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n\r\n`);
-	const table = `xref\n0 6\n0000000000 65535 f\r\n${rows.join('')}`;
-	const trailer = `trailer\n<< /Size 6 /Root 1 0 R /Encrypt 5 0 R >>\nstartxref\n${text.length}\n%%EOF\n`;
-	return Buffer.from(text + table + trailer, 'latin1');
+	return plainFile(objects, '/Encrypt 5 0 R');
 }
 export const ATTACHED = 'notes attached to the fax';
 export const DRAWN = '0 0 m 100 100 l S';
@@ -326,27 +285,10 @@ export function lockedAttachment({
 	authEvent?: 'EFOpen' | 'DocOpen';
 	content?: 'plain' | 'crypt' | 'cryptByReference';
 } = {}): Buffer {
-	const padding = Buffer.from(
-		'28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a',
-		'hex',
-	);
-	const pad = (password: string) =>
-		Buffer.concat([Buffer.from(password, 'latin1'), padding]).subarray(0, 32);
-	const md5 = (...parts: Buffer[]) =>
-		parts.reduce((hash, part) => hash.update(part), createHash('md5')).digest();
-	const hashed50 = (key: Buffer) => {
-		for (let round = 0; round < 50; round++) key = md5(key);
-		return key;
-	};
-	const rounds = (key: Buffer, data: Buffer) =>
-		Array.from({ length: 20 }, (_, round) => round).reduce(
-			(out, round) => rc4(Buffer.from(key.map((byte) => byte ^ round)), out),
-			data,
-		);
-	const O = rounds(hashed50(md5(pad('owner'))), pad(password));
+	const O = rc4Rounds(hashed50(md5(pad('owner'))), pad(password));
 	const id = Buffer.from('00112233445566778899aabbccddeeff', 'hex');
 	const key = hashed50(md5(pad(password), O, Buffer.from([0xfc, 0xff, 0xff, 0xff]), id));
-	const U = Buffer.concat([rounds(key, md5(padding, id)), Buffer.alloc(16)]);
+	const U = Buffer.concat([rc4Rounds(key, md5(PADDING, id)), Buffer.alloc(16)]);
 	/** `data` of object `number` encrypted by AESV2 (a zero IV). */
 	const aes = (number: number, data: string) => {
 		const objectKey = md5(key, Buffer.from([number, 0, 0, 0, 0]), Buffer.from('sAlT'));
@@ -375,6 +317,30 @@ export function lockedAttachment({
 		'[/Crypt]',
 		'[<< /Name /StdCF >>]',
 	];
+	return plainFile(objects, `/Encrypt 5 0 R /ID [<${id.toString('hex')}> <${id.toString('hex')}>]`);
+}
+/** Algorithm 2's padding, which is also the empty password padded. */
+const PADDING = Buffer.from(
+	'28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a',
+	'hex',
+);
+const pad = (password: string) =>
+	Buffer.concat([Buffer.from(password, 'latin1'), PADDING]).subarray(0, 32);
+const md5 = (...parts: Buffer[]) =>
+	parts.reduce((hash, part) => hash.update(part), createHash('md5')).digest();
+/** `key` hashed 50 times more (revision 3 on), each time cut to `length` bytes. */
+function hashed50(key: Buffer, length = 16): Buffer {
+	for (let round = 0; round < 50; round++) key = md5(key).subarray(0, length);
+	return key;
+}
+/** RC4 with `key`, then with it XORed with 1 to 19 (revision 3 on). */
+const rc4Rounds = (key: Buffer, data: Buffer) =>
+	Array.from({ length: 20 }, (_, round) => round).reduce(
+		(out, round) => rc4(Buffer.from(key.map((byte) => byte ^ round)), out),
+		data,
+	);
+/** `objects` numbered from 1 in a PDF with one table, its trailer `/Root 1 0 R` and `trailer`. */
+function plainFile(objects: string[], trailer: string): Buffer {
 	let text = '%PDF-1.6\n';
 	const offsets = objects.map((body, at) => {
 		const offset = text.length;
@@ -382,9 +348,12 @@ export function lockedAttachment({
 		return offset;
 	});
 	const rows = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n\r\n`);
-	const table = `xref\n0 11\n0000000000 65535 f\r\n${rows.join('')}`;
-	const trailer = `trailer\n<< /Size 11 /Root 1 0 R /Encrypt 5 0 R /ID [<${id.toString('hex')}> <${id.toString('hex')}>] >>\nstartxref\n${text.length}\n%%EOF\n`;
-	return Buffer.from(text + table + trailer, 'latin1');
+	const size = objects.length + 1;
+	const table = `xref\n0 ${size}\n0000000000 65535 f\r\n${rows.join('')}`;
+	return Buffer.from(
+		`${text}${table}trailer\n<< /Size ${size} /Root 1 0 R ${trailer} >>\nstartxref\n${text.length}\n%%EOF\n`,
+		'latin1',
+	);
 }
 function rc4(key: Buffer, data: Buffer): Buffer {
 	const state = Array.from({ length: 256 }, (_, at) => at);
