@@ -3,7 +3,7 @@
 import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
 import type { PdfBudget } from './pdfBudget';
 import type { PdfDict, PdfRef, PdfValue } from './pdfSyntax';
-import { integerOf, PdfRefused, PdfString, unreadable } from './pdfSyntax';
+import { dictOf, integerOf, PdfRefused, PdfString, unreadable } from './pdfSyntax';
 
 /** Algorithm 2's padding, which is also the empty password padded. */
 const PADDING = Buffer.from(
@@ -38,8 +38,7 @@ export function standardDecrypt(encrypt: PdfDict, id: PdfValue | undefined, budg
 	};
 	// No key: the file reads where only its embedded files need one, as opened (/EFOpen): pdf.js's.
 	const locked = (): PdfCrypt => {
-		const [filters, name] = [encrypt.get('CF'), encrypt.get('EFF')];
-		const files = filters instanceof Map && typeof name === 'string' && filters.get(name);
+		const files = dictOf(encrypt.get('CF')).get(String(encrypt.get('EFF') ?? ''));
 		const onOpen = files instanceof Map && files.get('AuthEvent') === 'EFOpen';
 		if (streams !== 'None' || strings !== 'None' || !onOpen) needsPassword();
 		const named = (name?: PdfValue) =>
@@ -118,8 +117,7 @@ export function decrypt(cipher: PdfCipher, data: Buffer, ref: number, gen: numbe
 	const { start, end } = lastBlocksAt(data.length);
 	return out.subarray(0, decrypter.lengthOf(data.length, data.subarray(start, end)));
 }
-// An encrypted stream's data decrypted as it passes: RC4 byte for byte; AES after its 16-byte IV,
-// whole blocks, its padding cut by the caller, which knows the length (lengthOf).
+// A stream decrypted as it passes: RC4 byte for byte; AES in whole blocks after its IV (lengthOf).
 export class Decrypter {
 	private readonly key: { algorithm: string; key: Buffer };
 	private readonly aes: boolean;

@@ -175,14 +175,14 @@ export class PdfFile {
 		}
 		unreadable();
 	}
-	/** `value` with its references resolved, in dictionaries and arrays `depth` deep (a crypt filter's). */
+	/** `value` with its references resolved, in dictionaries `depth` deep (an encryption's /CF). */
 	async resolved(depth: number, value?: PdfValue): Promise<PdfValue | undefined> {
 		if (isRef(value)) value = (await this.fetch(value))?.value;
-		if (depth === 0 || !(value instanceof PdfDict || Array.isArray(value))) return value;
-		const entries: Array<[string, PdfValue]> = [];
-		for (const [key, each] of value.entries())
-			entries.push([String(key), (await this.resolved(depth - 1, each)) ?? null]);
-		return value instanceof PdfDict ? new PdfDict(entries) : entries.map(([, each]) => each);
+		if (!(value instanceof PdfDict) || depth === 0) return value;
+		const resolved = new PdfDict();
+		for (const [key, each] of value)
+			resolved.set(key, (await this.resolved(depth - 1, each)) ?? null);
+		return resolved;
 	}
 	/** The chosen table: each number's last row. */
 	private chooseLast(rows: Rows): void {

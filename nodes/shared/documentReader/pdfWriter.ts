@@ -173,17 +173,19 @@ class PdfWriter {
 			body = this.text(object.value, owner) ?? 'null';
 		return `${number} 0 obj\n${body}\nendobj\n`;
 	}
-	/** A stream's dictionary without its /Crypt filter and /DecodeParms slot (read through references), and its cipher. */
+	/** A stream's dictionary without its /Crypt filter and slot (read through references; the rest as it is), and its cipher. */
 	private async uncrypted(dict: PdfDict): Promise<{ dict: PdfDict; cipher?: PdfCipher }> {
 		const [crypt, file] = [this.file.crypt, this.file];
 		const plain = crypt?.plainMetadata && (await file.resolved(0, dict.get('Type'))) === 'Metadata';
-		const filters = [(await file.resolved(1, dict.get('Filter'))) ?? []].flat();
+		const filters = [(await file.resolved(0, dict.get('Filter'))) ?? []].flat();
+		for (const [index, each] of filters.entries())
+			if (isRef(each)) filters[index] = (await file.resolved(0, each)) ?? null;
 		const at = filters.indexOf('Crypt');
 		if (at < 0) return { dict, cipher: plain ? undefined : crypt?.streams };
-		const parms = [(await file.resolved(2, dict.get('DecodeParms'))) ?? null].flat();
-		const [parm] = parms.splice(at, 1);
+		const parms = [(await file.resolved(0, dict.get('DecodeParms'))) ?? null].flat();
+		const parm = await file.resolved(0, parms.splice(at, 1)[0]);
 		filters.splice(at, 1);
-		const name = parm instanceof PdfDict ? parm.get('Name') : undefined;
+		const name = parm instanceof PdfDict ? await file.resolved(0, parm.get('Name')) : undefined;
 		const written = new PdfDict(dict).set('Filter', filters).set('DecodeParms', parms);
 		for (const key of ['Filter', 'DecodeParms'])
 			if (![written.get(key)].flat().some((each) => each !== null)) written.delete(key);
@@ -250,7 +252,7 @@ class PdfWriter {
 		}
 		return `<<${parts.join(' ')}>>`;
 	}
-	/** A value in plain syntax (undefined: a name holding a NUL, its entry dropped); no /EF: no attachment is sent. */
+	/** A value in plain syntax (undefined: a name holding a NUL, its entry dropped); no /EF, /RF: no attachment is sent. */
 	private text(value: PdfValue, owner: PdfRef | undefined): string | undefined {
 		if (value === null || typeof value === 'boolean') return String(value);
 		if (typeof value === 'number') return numberText(value);
@@ -264,7 +266,7 @@ class PdfWriter {
 			const number = this.resolve(value);
 			return number > 0 ? `${number} 0 R` : 'null';
 		}
-		if (value instanceof PdfDict) return this.dictText(value, owner, ['EF'], '');
+		if (value instanceof PdfDict) return this.dictText(value, owner, ['EF', 'RF'], '');
 		const items = value.map((item) => this.text(item, owner)).filter((text) => text !== undefined);
 		return `[${items.join(' ')}]`;
 	}

@@ -8,11 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readDocument } from '../../../../nodes/shared/documentReader';
 import { readPdfPages } from '../../../../nodes/shared/documentReader/pdfPages';
+import { writePdf } from '../../../../nodes/shared/documentReader/pdfWriter';
 import {
 	ATTACHED,
 	DRAWN,
 	freedCount,
 	lockedAttachment,
+	plainPdf,
 	objectStreamChain,
 	overlappingXrefStreams,
 	shortKeyRc4,
@@ -334,6 +336,29 @@ describe('PDF page count: only an attachment needs the password', () => {
 			});
 			expect({ pages, refused }).toEqual({ pages: undefined, refused: 'encrypted' });
 		}
+	});
+
+	// A /DecodeParms slot's references are read for the crypt filter's alone: another slot's (JBIG2's
+	// globals, a stream) stay references, and what they reach is read once, where it is written.
+	it('the other /DecodeParms slots written as they are, by reference, and read no more than written', async () => {
+		const zeros = `[${'0 '.repeat(20_000)}]`;
+		const keys = Array.from({ length: 20 }, (_, at) => `/A${at} 7 0 R`).join(' ');
+		const data = deflateSync(DRAWN);
+		const pdf = plainPdf([
+			'<< /Type /Catalog /Pages 2 0 R >>',
+			'<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+			'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>',
+			`<< /Length ${data.length} /Filter [/Crypt /FlateDecode] /DecodeParms [5 0 R 6 0 R] >>\nstream\n${data.toString('latin1')}\nendstream`,
+			`<< /Name /Identity ${keys} >>`,
+			'<< /Predictor 1 >>',
+			zeros,
+		]);
+		const open = written.openBytes(pdf);
+		const read = await readPdfPages(open);
+		await writePdf(read.file!, open);
+		expect(read.file!.budget.work.total).toBeLessThan(200_000);
+		const text = (await writtenPdf(pdf)).toString('latin1');
+		expect(text).toMatch(/\/Filter \[\/FlateDecode\] \/DecodeParms \[\d+ 0 R\]/);
 	});
 
 	// A stream's own /Crypt filter, its /Filter and /DecodeParms given by reference as readers follow them.

@@ -263,7 +263,7 @@ export function shortKeyRc4(): Buffer {
 		`<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n${data.toString('latin1')}\nendstream`,
 		`<< /Filter /Standard /V 4 /R 4 /Length 40 /P -4 /O <${O.toString('hex')}> /U <${U.toString('hex')}> /CF << /StdCF << /CFM /V2 /Length 5 /AuthEvent /DocOpen >> >> /StmF /StdCF /StrF /StdCF >>`,
 	];
-	return plainFile(objects, '/Encrypt 5 0 R');
+	return plainPdf(objects, '/Encrypt 5 0 R');
 }
 export const ATTACHED = 'notes attached to the fax';
 export const DRAWN = '0 0 m 100 100 l S';
@@ -272,7 +272,8 @@ export const DRAWN = '0 0 m 100 100 l S';
  * is opened: /AuthEvent /EFOpen; streams and strings /Identity) with the user password `password`,
  * as qpdf's and pdf.js's attachment tests have it. The attachment holds ATTACHED, the page draws
  * DRAWN. `streams`: /StmF's filter; `authEvent`: /EFF's; `content`: the content stream encrypted by
- * a /Crypt filter of its own, its /Filter and /DecodeParms written in place or by reference.
+ * a /Crypt filter of its own, its /Filter and /DecodeParms written in place or by reference. The
+ * attachment is reached through the file specification's /EF and /RF.
  */
 export function lockedAttachment({
 	streams = 'Identity',
@@ -312,12 +313,13 @@ export function lockedAttachment({
 		`<< /Length ${drawn.length}${crypt} >>\nstream\n${drawn.toString('latin1')}\nendstream`,
 		`<< /Filter /Standard /V 4 /R 4 /Length 128 /P -4 /O <${O.toString('hex')}> /U <${U.toString('hex')}> /CF << /StdCF << /CFM /AESV2 /Length 16 /AuthEvent /${authEvent} >> >> /StmF /${streams} /StrF /Identity /EFF /StdCF >>`,
 		'<< /Type /Annot /Subtype /FileAttachment /Rect [0 0 20 20] /FS 7 0 R >>',
-		'<< /Type /Filespec /F (notes.txt) /EF << /F 8 0 R >> >>',
+		'<< /Type /Filespec /F (notes.txt) /EF << /F 8 0 R >> /RF << /F 11 0 R >> >>',
 		`<< /Type /EmbeddedFile /Length ${attached.length} >>\nstream\n${attached.toString('latin1')}\nendstream`,
 		'[/Crypt]',
 		'[<< /Name /StdCF >>]',
+		'[(notes.txt) 8 0 R]',
 	];
-	return plainFile(objects, `/Encrypt 5 0 R /ID [<${id.toString('hex')}> <${id.toString('hex')}>]`);
+	return plainPdf(objects, `/Encrypt 5 0 R /ID [<${id.toString('hex')}> <${id.toString('hex')}>]`);
 }
 /** Algorithm 2's padding, which is also the empty password padded. */
 const PADDING = Buffer.from(
@@ -340,7 +342,7 @@ const rc4Rounds = (key: Buffer, data: Buffer) =>
 		data,
 	);
 /** `objects` numbered from 1 in a PDF with one table, its trailer `/Root 1 0 R` and `trailer`. */
-function plainFile(objects: string[], trailer: string): Buffer {
+export function plainPdf(objects: string[], trailer = ''): Buffer {
 	let text = '%PDF-1.6\n';
 	const offsets = objects.map((body, at) => {
 		const offset = text.length;
