@@ -205,8 +205,9 @@ const STAGE_SECONDS = {
 	// the other, about 200 CPU-seconds (2026-11-28, one worker on a busy machine).
 	unit: 200,
 	// The reader's proof: the adversary floods, 150 seeded mutants and the corpus's 460 PDFs, each
-	// written PDF read by four readers (2026-11-29, estimated from a busy machine's runs).
-	'reader proof': 300,
+	// written PDF read by four readers and 237 rendered before and after (2026-11-29, beside the
+	// faults stage in a fresh clone's npm test).
+	'reader proof': 370,
 	e2e: 386, // the longest shard of either n8n line
 	'e2e core paths': CORE_SECONDS, // the oldest supported 2.x (CORE_E2E_FILES)
 	queue: 150, // its same-key race (60 rounds), the stale-write and held-write cases, the repeats across three workers (+37 s alone, two more worker start-ups) included
