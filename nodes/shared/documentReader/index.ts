@@ -7,8 +7,6 @@ import { writePdf, type WrittenPdf } from './pdfWriter';
 import { textPages } from './textPages';
 
 export { KIND_TYPES, type DocumentKind } from './documentKind';
-export type { PdfRefusal } from './pdfSyntax';
-export type { WrittenPdf } from './pdfWriter';
 const MAX_IMAGE_BYTES = 64 * 1024 * 1024;
 /** What a document is and its pages (README.md, "Entry"). */
 export interface DocumentRead {

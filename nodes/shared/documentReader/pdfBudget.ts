@@ -9,7 +9,7 @@ const [BASE, PER_BYTE, MOST] = [2 * 1024 * 1024, 8, 6 * 1024 * 1024];
 export const OBJECT_COST = 64;
 /** Thrown past the budget: the document cannot be counted, and nothing else is tried. */
 export function overBudget(): never {
-	throw new PdfRefused('budget', 'it needs more work to read than its size allows');
+	throw new PdfRefused('budget');
 }
 /** At the absolute cap until the document's size is known (`sized`). */
 export class PdfBudget {

@@ -31,6 +31,7 @@ export class PdfBytes {
 	readonly headers = { offsets: [] as number[], numbers: [] as number[], gens: [] as number[] };
 	/** The headers of streams kept (/XRef, /First), ascending, and which are object streams. */
 	readonly keptStreams = { offsets: [] as number[], objectStream: [] as boolean[] };
+	namesEncryption = false; // /Encrypt or an encryption dictionary's /Filter /Standard, outside strings
 	/** Each skipped stream's data, ascending: its first byte's offset and the offset past its last. */
 	streams = { starts: new Float64Array(0), ends: new Float64Array(0) };
 	private readonly data = { starts: [] as number[], ends: [] as number[] };
@@ -207,6 +208,8 @@ export class PdfBytes {
 				else if (nameAt(kept, at, 'XRef') >= 0) this.latest.kept = at;
 				// An object stream by its /First, whatever its /Type says.
 				else if (nameAt(kept, at, 'First') >= 0) this.latest.kept = this.latest.objectStream = at;
+				else if (nameAt(kept, at, 'Encrypt') >= 0 || standardFilter(kept, at))
+					this.namesEncryption = true;
 			}
 		}
 		// Each `obj` found is looked at before it.
@@ -363,6 +366,12 @@ function nameAt(bytes: Buffer, at: number, name: string): number {
 		if (escaped) next += 2;
 	}
 	return endsWord(bytes[next]) ? next : -1;
+}
+/** Whether the name at `at` is /Filter naming the standard security handler: an encryption dictionary's. */
+function standardFilter(bytes: Buffer, at: number): boolean {
+	let next = nameAt(bytes, at, 'Filter');
+	while (next >= 0 && isWhiteSpace(bytes[next])) next++;
+	return next >= 0 && bytes[next] === 47 && nameAt(bytes, next, 'Standard') >= 0;
 }
 /** A /Length's number where it is direct (not `N G R`), read after the key at `at`. */
 function directLength(bytes: Buffer, at: number): number | undefined {

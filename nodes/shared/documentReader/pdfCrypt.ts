@@ -6,10 +6,7 @@ import type { PdfDict, PdfRef, PdfValue } from './pdfSyntax';
 import { dictOf, integerOf, PdfRefused, PdfString, unreadable } from './pdfSyntax';
 
 /** Algorithm 2's padding, which is also the empty password padded. */
-const PADDING = Buffer.from(
-	'28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a',
-	'hex',
-);
+const PADDING = Buffer.from('KL9OXk51ikFkAE5W//oBCC4uALbQaD6ALwyp/mRTaXo=', 'base64');
 /** How one kind of object (streams or strings) is decrypted: the key of each object. */
 export interface PdfCipher {
 	aes: boolean;
@@ -24,9 +21,8 @@ export type PdfCrypt = {
 	plainMetadata: boolean;
 };
 export function standardDecrypt(encrypt: PdfDict, id: PdfValue | undefined, budget: PdfBudget) {
-	if (encrypt.get('Filter') !== 'Standard') throw new PdfRefused('encrypted');
 	const [version, revision] = [integerOf(encrypt.get('V') ?? 0), integerOf(encrypt.get('R'))];
-	if (![1, 2, 4, 5].includes(version)) throw new PdfRefused('encrypted');
+	if (encrypt.get('Filter') !== 'Standard' || ![1, 2, 4, 5].includes(version)) cannotDecrypt();
 	const kind = (key: string) => (version < 4 ? 'V2' : methodOf(encrypt, version, encrypt.get(key)));
 	const [streams, strings] = [kind('StmF'), kind('StrF')];
 	const plainMetadata = revision >= 4 && encrypt.get('EncryptMetadata') === false;
@@ -40,9 +36,9 @@ export function standardDecrypt(encrypt: PdfDict, id: PdfValue | undefined, budg
 	const locked = (): PdfCrypt => {
 		const files = dictOf(encrypt.get('CF')).get(String(encrypt.get('EFF') ?? ''));
 		const onOpen = files instanceof Map && files.get('AuthEvent') === 'EFOpen';
-		if (streams !== 'None' || strings !== 'None' || !onOpen) needsPassword();
+		if (streams !== 'None' || strings !== 'None' || !onOpen) cannotDecrypt();
 		const named = (name?: PdfValue) =>
-			methodOf(encrypt, version, name) === 'None' ? undefined : needsPassword();
+			methodOf(encrypt, version, name) === 'None' ? undefined : cannotDecrypt();
 		return { named, plainMetadata };
 	};
 	const [owner, user] = [bytesOf(encrypt.get('O')), bytesOf(encrypt.get('U'))];
@@ -154,8 +150,8 @@ export function lastBlocksAt(length: number): { start: number; end: number } {
 	const end = length - (Math.max(0, length - 16) % 16);
 	return { start: Math.max(0, end - 32), end };
 }
-function needsPassword(): never {
-	throw new PdfRefused('encrypted', 'it needs a password');
+function cannotDecrypt(): never {
+	throw new PdfRefused('encrypted');
 }
 /** The method of the crypt filter `name`: /Identity's none; below V 4, where there are none, RC4. */
 function methodOf(encrypt: PdfDict, version: number, name: PdfValue = 'Identity'): string {

@@ -123,8 +123,9 @@ export class PdfFile {
 	private async useTrailer(trailer: PdfDict): Promise<void> {
 		const [root, encrypt] = [trailer.get('Root'), trailer.get('Encrypt')];
 		if (!isRef(root)) unreadable();
+		// Encryption held is read only as a trailer names it, never as plain: a fault here ends the read.
+		if (encrypt === undefined && this.bytes.namesEncryption) throw new PdfRefused('encrypted');
 		if (encrypt !== undefined && !this.crypt) {
-			// Any fault here ends the read: a file that names its encryption is never read as plain.
 			try {
 				const dict = dictOf(await this.resolved(3, encrypt));
 				this.crypt = standardDecrypt(dict, trailer.get('ID'), this.budget);
@@ -164,8 +165,7 @@ export class PdfFile {
 				damage(error);
 			}
 		}
-		// A catalog without a trailer's word on encryption: only in a file that names none.
-		if (this.bytes.offsetsOf('/Encrypt').length > 0) throw new PdfRefused('encrypted');
+		if (this.bytes.namesEncryption) throw new PdfRefused('encrypted');
 		for (let at = this.chosen.numbers.length - 1; at >= 0; at--) {
 			const value = (await this.object(at))?.value;
 			if (value instanceof PdfDict && value.get('Type') === 'Catalog' && value.has('Pages')) {

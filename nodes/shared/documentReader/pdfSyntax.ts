@@ -9,11 +9,8 @@ export type PdfRef = { ref: number; gen: number };
 /** Why a PDF cannot be counted (README.md, "Entry"). */
 export type PdfRefusal = 'damaged' | 'encrypted' | 'budget';
 export class PdfRefused extends Error {
-	constructor(
-		readonly reason: PdfRefusal,
-		why: string = reason,
-	) {
-		super(`The PDF cannot be counted: ${why}`);
+	constructor(readonly reason: PdfRefusal) {
+		super(`The PDF cannot be counted: ${reason}`);
 	}
 }
 /** Why `error` ends a read: its refusal, else damage (a fault no check of the format named). */

@@ -22,7 +22,7 @@ import {
 	wrongGeneration,
 	wrongHeaderGeneration,
 } from './support/pdf-crafted';
-import { pdfFixture } from './support/pdf';
+import { appendUpdate, pdfFixture } from './support/pdf';
 import { writtenPdf } from './support/written';
 import { pageTree } from './support/pdf-build';
 import { assemble } from './support/pdf-classes';
@@ -366,6 +366,33 @@ describe('PDF page count: only an attachment needs the password', () => {
 		for (const content of ['crypt', 'cryptByReference'] as const) {
 			const text = await writtenText(lockedAttachment({ password: '', content }));
 			expect(text).toContain(`stream\n${DRAWN}\nendstream`);
+		}
+	});
+});
+
+describe('PDF page count: encryption the trailer read does not name', () => {
+	// A file that holds encryption (/Encrypt, or an encryption dictionary's /Filter /Standard) is read
+	// only through a trailer that names it: never as plain, its content sent as ciphertext.
+	it('its /Encrypt renamed, or an update whose trailer does not repeat it: refused, encrypted', async () => {
+		const folder = mkdtempSync(join(tmpdir(), 'reader-unnamed-'));
+		try {
+			const [plain, locked] = [join(folder, 'plain.pdf'), join(folder, 'rc4.pdf')];
+			writeFileSync(plain, pageTree({ pages: 3 }).pdf);
+			const encrypt = ['--object-streams=disable', '--encrypt', '', 'owner', '128', '--use-aes=n'];
+			execFileSync('qpdf', ['--allow-weak-crypto', ...encrypt, '--', plain, locked]);
+			const rc4 = readFileSync(locked);
+			expect((await read(rc4)).pages).toBe(3);
+			const text = rc4.toString('latin1');
+			const renamed = Buffer.from(text.replaceAll('/Encrypt ', '/Encrypq '), 'latin1');
+			const [root, size] = [/\/Root (\d+) 0 R/, /\/Size (\d+)/].map((at) =>
+				Number(at.exec(text)![1]),
+			);
+			for (const pdf of [renamed, appendUpdate(rc4, { root, size }, {})]) {
+				const { pages, refused } = await read(pdf);
+				expect({ pages, refused }).toEqual({ pages: undefined, refused: 'encrypted' });
+			}
+		} finally {
+			rmSync(folder, { recursive: true, force: true });
 		}
 	});
 });
