@@ -203,31 +203,13 @@ describe('PDF page count: a password needed, the trailer without /Root', () => {
 	// A trailer whose /Root is lost (damage) sends the read to its rebuild; its catalog found without
 	// a trailer is not read as plain in a file that names /Encrypt (qpdf and mupdf ask for the password).
 	it('RC4 128 with a user password, its trailer /Root renamed: cannot be counted, encrypted', async () => {
-		const folder = mkdtempSync(join(tmpdir(), 'reader-password-'));
-		try {
-			const [plain, locked] = [join(folder, 'plain.pdf'), join(folder, 'locked.pdf')];
-			writeFileSync(plain, pageTree({ pages: 3 }).pdf);
-			const encrypt = [
-				'--allow-weak-crypto',
-				'--object-streams=disable',
-				'--encrypt',
-				'secret',
-				'owner',
-				'128',
-				'--use-aes=n',
-				'--',
-			];
-			execFileSync('qpdf', [...encrypt, plain, locked]);
-			const pdf = readFileSync(locked);
-			expect((await read(pdf)).refused).toBe('encrypted');
-			const text = pdf.toString('latin1');
-			const root = text.lastIndexOf('/Root');
-			const rootless = Buffer.from(`${text.slice(0, root)}/Raat${text.slice(root + 5)}`, 'latin1');
-			const { pages, refused } = await read(rootless);
-			expect({ pages, refused }).toEqual({ pages: undefined, refused: 'encrypted' });
-		} finally {
-			rmSync(folder, { recursive: true, force: true });
-		}
+		const pdf = qpdfRc4('secret');
+		expect((await read(pdf)).refused).toBe('encrypted');
+		const text = pdf.toString('latin1');
+		const root = text.lastIndexOf('/Root');
+		const rootless = Buffer.from(`${text.slice(0, root)}/Raat${text.slice(root + 5)}`, 'latin1');
+		const { pages, refused } = await read(rootless);
+		expect({ pages, refused }).toEqual({ pages: undefined, refused: 'encrypted' });
 	});
 });
 
@@ -374,28 +356,33 @@ describe('PDF page count: encryption the trailer read does not name', () => {
 	// A file that holds encryption (/Encrypt, or an encryption dictionary's /Filter /Standard) is read
 	// only through a trailer that names it: never as plain, its content sent as ciphertext.
 	it('its /Encrypt renamed, or an update whose trailer does not repeat it: refused, encrypted', async () => {
-		const folder = mkdtempSync(join(tmpdir(), 'reader-unnamed-'));
-		try {
-			const [plain, locked] = [join(folder, 'plain.pdf'), join(folder, 'rc4.pdf')];
-			writeFileSync(plain, pageTree({ pages: 3 }).pdf);
-			const encrypt = ['--object-streams=disable', '--encrypt', '', 'owner', '128', '--use-aes=n'];
-			execFileSync('qpdf', ['--allow-weak-crypto', ...encrypt, '--', plain, locked]);
-			const rc4 = readFileSync(locked);
-			expect((await read(rc4)).pages).toBe(3);
-			const text = rc4.toString('latin1');
-			const renamed = Buffer.from(text.replaceAll('/Encrypt ', '/Encrypq '), 'latin1');
-			const [root, size] = [/\/Root (\d+) 0 R/, /\/Size (\d+)/].map((at) =>
-				Number(at.exec(text)![1]),
-			);
-			for (const pdf of [renamed, appendUpdate(rc4, { root, size }, {})]) {
-				const { pages, refused } = await read(pdf);
-				expect({ pages, refused }).toEqual({ pages: undefined, refused: 'encrypted' });
-			}
-		} finally {
-			rmSync(folder, { recursive: true, force: true });
+		const rc4 = qpdfRc4('');
+		expect((await read(rc4)).pages).toBe(3);
+		const text = rc4.toString('latin1');
+		const renamed = Buffer.from(text.replaceAll('/Encrypt ', '/Encrypq '), 'latin1');
+		const [root, size] = [/\/Root (\d+) 0 R/, /\/Size (\d+)/].map((at) =>
+			Number(at.exec(text)![1]),
+		);
+		for (const pdf of [renamed, appendUpdate(rc4, { root, size }, {})]) {
+			const { pages, refused } = await read(pdf);
+			expect({ pages, refused }).toEqual({ pages: undefined, refused: 'encrypted' });
 		}
 	});
 });
+
+/** A 3-page PDF encrypted by qpdf with RC4, 128 bits, no object streams, its user password `user`. */
+function qpdfRc4(user: string): Buffer {
+	const folder = mkdtempSync(join(tmpdir(), 'reader-rc4-'));
+	try {
+		const [plain, locked] = [join(folder, 'plain.pdf'), join(folder, 'rc4.pdf')];
+		writeFileSync(plain, pageTree({ pages: 3 }).pdf);
+		const encrypt = ['--object-streams=disable', '--encrypt', user, 'owner', '128', '--use-aes=n'];
+		execFileSync('qpdf', ['--allow-weak-crypto', ...encrypt, '--', plain, locked]);
+		return readFileSync(locked);
+	} finally {
+		rmSync(folder, { recursive: true, force: true });
+	}
+}
 
 describe('PDF page count: a catalog found without a trailer, /EncryptMetadata in the file', () => {
 	// Only the name /Encrypt keeps the catalog's rebuild from reading the file as plain.
