@@ -6,6 +6,7 @@
 import { createCipheriv, createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { lastSection, pdfLibPdf, structureOf } from './pdf';
+import { buildPdf } from './pdf-build';
 
 /** Writes a PDF object by object; `offsets` keeps where each starts. */
 class Writer {
@@ -263,7 +264,7 @@ export function shortKeyRc4(): Buffer {
 		`<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n${data.toString('latin1')}\nendstream`,
 		`<< /Filter /Standard /V 4 /R 4 /Length 40 /P -4 /O <${O.toString('hex')}> /U <${U.toString('hex')}> /CF << /StdCF << /CFM /V2 /Length 5 /AuthEvent /DocOpen >> >> /StmF /StdCF /StrF /StdCF >>`,
 	];
-	return plainPdf(objects, '/Encrypt 5 0 R');
+	return numbered(objects, '/Encrypt 5 0 R');
 }
 export const ATTACHED = 'notes attached to the fax';
 export const DRAWN = '0 0 m 100 100 l S';
@@ -319,7 +320,7 @@ export function lockedAttachment({
 		'[<< /Name /StdCF >>]',
 		'[(notes.txt) 8 0 R]',
 	];
-	return plainPdf(objects, `/Encrypt 5 0 R /ID [<${id.toString('hex')}> <${id.toString('hex')}>]`);
+	return numbered(objects, `/Encrypt 5 0 R /ID [<${id.toString('hex')}> <${id.toString('hex')}>]`);
 }
 /** Algorithm 2's padding, which is also the empty password padded. */
 const PADDING = Buffer.from(
@@ -341,22 +342,12 @@ const rc4Rounds = (key: Buffer, data: Buffer) =>
 		(out, round) => rc4(Buffer.from(key.map((byte) => byte ^ round)), out),
 		data,
 	);
-/** `objects` numbered from 1 in a PDF with one table, its trailer `/Root 1 0 R` and `trailer`. */
-export function plainPdf(objects: string[], trailer = ''): Buffer {
-	let text = '%PDF-1.6\n';
-	const offsets = objects.map((body, at) => {
-		const offset = text.length;
-		text += `${at + 1} 0 obj\n${body}\nendobj\n`;
-		return offset;
-	});
-	const rows = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n\r\n`);
-	const size = objects.length + 1;
-	const table = `xref\n0 ${size}\n0000000000 65535 f\r\n${rows.join('')}`;
-	return Buffer.from(
-		`${text}${table}trailer\n<< /Size ${size} /Root 1 0 R ${trailer} >>\nstartxref\n${text.length}\n%%EOF\n`,
-		'latin1',
+/** `objects` numbered from 1, the catalog first, with `trailer`'s entries. */
+const numbered = (objects: string[], trailer: string) =>
+	buildPdf(
+		objects.map((body, at) => [at + 1, body]),
+		{ root: 1, trailer: ` ${trailer}` },
 	);
-}
 function rc4(key: Buffer, data: Buffer): Buffer {
 	const state = Array.from({ length: 256 }, (_, at) => at);
 	for (let at = 0, mixed = 0; at < 256; at++) {
