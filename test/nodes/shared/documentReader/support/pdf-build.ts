@@ -71,18 +71,24 @@ export interface BuildOptions {
 	damaged?: boolean;
 }
 
+/** A PDF's parts from `header` on: `put` appends one and answers its offset; `size()` the bytes so far. */
+export function pdfParts(header = '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n') {
+	const parts: Buffer[] = [Buffer.from(header, 'latin1')];
+	let size = parts[0].length;
+	const put = (body: Buffer | string) => {
+		const at = size;
+		const bytes = typeof body === 'string' ? Buffer.from(body, 'latin1') : body;
+		parts.push(bytes);
+		size += bytes.length;
+		return at;
+	};
+	return { parts, put, size: () => size };
+}
+
 /** A PDF of `objects` (number → body), written in the order given. */
 export function buildPdf(objects: Array<[number, Body]>, options: BuildOptions): Buffer {
 	const { form = 'table', root, trailer = '', damaged = false } = options;
-	const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
-	let size = parts[0].length;
-	const write = (bytes: Buffer | string) => {
-		const at = size;
-		const buffer = typeof bytes === 'string' ? Buffer.from(bytes, 'latin1') : bytes;
-		parts.push(buffer);
-		size += buffer.length;
-		return at;
-	};
+	const { parts, put: write, size } = pdfParts();
 	const writeObject = (number: number, body: Body) => {
 		const at = write(`${number} 0 obj\n`);
 		if (typeof body === 'string') write(body);
@@ -133,7 +139,7 @@ export function buildPdf(objects: Array<[number, Body]>, options: BuildOptions):
 		return Buffer.concat(parts);
 	}
 	if (form === 'table') {
-		const at = size;
+		const at = size();
 		// Consecutive numbers make one subsection; object 0, the head of the free list, its own.
 		const lines: string[] = [];
 		rows.forEach(([number, , offset], at) => {
@@ -149,7 +155,7 @@ export function buildPdf(objects: Array<[number, Body]>, options: BuildOptions):
 		write(`startxref\n${at}\n%%EOF\n`);
 		return Buffer.concat(parts);
 	}
-	const at = size;
+	const at = size();
 	rows.push([xrefNumber, 1, at, 0]);
 	rows.sort(([a], [b]) => a - b);
 	const index: number[] = [];

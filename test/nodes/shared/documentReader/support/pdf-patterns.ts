@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants, deflateSync } from 'node:zlib';
-import { pageTree } from './pdf-build';
+import { pageTree, pdfParts } from './pdf-build';
 import { indirectLengthStream, tinyStreams } from './pdf-hostile';
 
 /** Bytes a pattern's object may take: the last 2 MB of a document are kept whole by its read. */
@@ -77,7 +77,7 @@ function distinctPages(count: number, page = '<< /Type /Page >>'): Array<[number
 
 /** Object streams of `count` objects each, every object a page; their cross-reference a stream. */
 function objectStreamPages(count: number, predictor: boolean): Buffer {
-	const { parts, put, size } = pieces();
+	const { parts, put, size } = pdfParts('%PDF-1.7\n');
 	const pages = Array.from({ length: count }, (_, at) => 4 + at);
 	const catalogAt = put(`1 0 obj\n${catalog[1]}\nendobj\n`);
 	const rootAt = put(
@@ -398,7 +398,7 @@ export function gifOfTinyBlocks(bytes: number): Buffer {
  * `filler`, each stream's data goes on with it after its page, Huffman-coded (no repeats found).
  */
 export function oneObjectStreams(count: number, filler = Buffer.alloc(0)): Buffer {
-	const { parts, put, size } = pieces();
+	const { parts, put, size } = pdfParts('%PDF-1.7\n');
 	// Objects: 1 the catalog, 2 the root, 3 + 2k a page, 4 + 2k its object stream.
 	const page = (at: number) => 3 + 2 * at;
 	const offsets = [0, put(`1 0 obj\n${catalog[1]}\nendobj\n`)];
@@ -481,17 +481,3 @@ export const COST_BOUNDS: Record<string, () => Buffer> = {
 	'20,000 one-object object streams': () => oneObjectStreams(20_000),
 	'700,000 free table entries': () => freeEntries(700_000),
 };
-
-/** A PDF's parts from its header on: `put` appends one and answers its offset; `size()` the bytes so far. */
-function pieces() {
-	const parts: Buffer[] = [Buffer.from('%PDF-1.7\n', 'latin1')];
-	let size = parts[0].length;
-	const put = (body: Buffer | string) => {
-		const at = size;
-		const bytes = typeof body === 'string' ? Buffer.from(body, 'latin1') : body;
-		parts.push(bytes);
-		size += bytes.length;
-		return at;
-	};
-	return { parts, put, size: () => size };
-}

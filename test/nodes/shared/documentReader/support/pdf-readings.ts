@@ -3,6 +3,7 @@
 // varied one way at a time. Each is written with a cross-reference stream that lists every object,
 // plain or in one object stream, so only the variation differs from a file every reader agrees on.
 import { deflateSync } from 'node:zlib';
+import { pdfParts } from './pdf-build';
 
 export type Plain = [number, string];
 /** An object stream's objects, in the order its table lists them (a number may be listed twice). */
@@ -41,15 +42,7 @@ export function fiftyPages(pages = 50, root = '/Type /Pages'): Plain[] {
 export function readingsPdf(plain: Plain[], options: ReadingOptions = {}): Buffer {
 	const { listed = [], at = {}, trailer = '/Root 1 0 R', extraRows = [], tail = '' } = options;
 	const firstOffset = options.firstOffset ?? 0;
-	const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
-	let size = parts[0].length;
-	const write = (text: string | Buffer) => {
-		const offset = size;
-		const bytes = typeof text === 'string' ? Buffer.from(text, 'latin1') : text;
-		parts.push(bytes);
-		size += bytes.length;
-		return offset;
-	};
+	const { parts, put: write, size } = pdfParts();
 	const rows: Array<[number, number, number, number]> = [];
 	const objects = options.first ? [options.first, ...plain] : plain;
 	for (const [number, body] of objects)
@@ -74,7 +67,7 @@ export function readingsPdf(plain: Plain[], options: ReadingOptions = {}): Buffe
 			rows.push([number, 2, STREAM, at[number] ?? listed.findIndex(([n]) => n === number)]);
 	}
 	for (const [number, offset] of extraRows) rows.push([number, 1, offset, 0]);
-	const xrefAt = size;
+	const xrefAt = size();
 	rows.push([XREF, 1, xrefAt, 0]);
 	rows.sort(([a], [b]) => a - b);
 	const data = Buffer.alloc(rows.length * 7);
